@@ -1,0 +1,87 @@
+"""The Ruleset protocol (Decider style) and the registry of rulesets by (game, version).
+
+A game is plain functions over plain JSON data, with no I/O:
+
+- setup(options, seat_names, rng) -> state            (raises InvalidSetup)
+- legal_actions(state, seat) -> [action]               (each can be posted back unchanged)
+- decide(state, seat, action, rng) -> [fact]           (raises IllegalAction; never mutates state)
+- evolve(state, fact) -> state                         (may update `state` in place; no checks, no randomness)
+- to_act(state) -> set[seat]; outcome(state) -> None | result
+- view(state, seat | None) -> dict                     (what that seat, or a spectator, may see)
+- redact(fact, seat | None) -> fact                    (the same rule for one fact of the log)
+
+Games register themselves when `domain.games` is imported; a match pins the version it
+was created with, so a change of rules never silently re-interprets an old match.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .errors import UnknownRuleset
+from .rng import RandomStream
+
+State = dict
+Action = dict
+Fact = dict
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    version: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options_schema: dict
+    setup: Callable[[dict, list[str], RandomStream], State]
+    legal_actions: Callable[[State, int], list[Action]]
+    decide: Callable[[State, int, Action, RandomStream], list[Fact]]
+    evolve: Callable[[State, Fact], State]
+    to_act: Callable[[State], set[int]]
+    outcome: Callable[[State], dict | None]
+    view: Callable[[State, int | None], dict]
+    redact: Callable[[Fact, int | None], Fact]
+    bots: dict[str, Callable] = field(default_factory=dict)
+
+    def describe(self) -> dict:
+        return {
+            "game": self.name,
+            "title": self.title,
+            "version": self.version,
+            "seats": {"min": self.min_seats, "max": self.max_seats},
+            "options": self.options_schema,
+            "bots": sorted(self.bots),
+        }
+
+
+_BY_VERSION: dict[tuple[str, str], Ruleset] = {}
+_LATEST: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset, latest: bool = True) -> Ruleset:
+    _BY_VERSION[(ruleset.name, ruleset.version)] = ruleset
+    if latest:
+        _LATEST[ruleset.name] = ruleset
+    return ruleset
+
+
+def latest(name: str) -> Ruleset:
+    try:
+        return _LATEST[name]
+    except KeyError:
+        raise UnknownRuleset(f"no game named {name!r}; known: {sorted(_LATEST)}") from None
+
+
+def pinned(name: str, version: str) -> Ruleset:
+    try:
+        return _BY_VERSION[(name, version)]
+    except KeyError:
+        have = sorted(v for (n, v) in _BY_VERSION if n == name)
+        raise UnknownRuleset(
+            f"{name} ruleset version {version!r} is not in this build (it has {have}); "
+            "refusing to interpret the match with other rules"
+        ) from None
+
+
+def all_latest() -> list[Ruleset]:
+    return [_LATEST[name] for name in sorted(_LATEST)]
