@@ -15,7 +15,7 @@ from eventsourcing.domain import Aggregate, event
 from . import ruleset as rulesets
 from .canonical import GENESIS_HASH, event_hash, json_copy
 from .errors import IdempotencyKeyReused, IllegalAction, MatchOver
-from .rng import RandomStream
+from .rng import RandomStream, commitment, stream_key
 
 RUNNING, ENDED, ABANDONED = "running", "ended", "abandoned"
 
@@ -64,8 +64,8 @@ class Match(Aggregate):
 
     @classmethod
     def start(cls, match_id: UUID, ruleset: rulesets.Ruleset, seats: list[str], options: dict,
-              entropy: dict[str, str], seed_commitment: str, key: bytes) -> "Match":
-        rng = RandomStream(key, str(match_id), 1)
+              entropy: dict[str, str], seed: bytes) -> "Match":
+        rng = RandomStream(_stream_key(seed, seats, entropy), str(match_id), 1)
         initial_state = ruleset.setup(options, seats, rng)
         data = {
             "match_id": str(match_id),
@@ -74,7 +74,7 @@ class Match(Aggregate):
             "seats": seats,
             "options": options,
             "entropy": entropy,
-            "commitment": seed_commitment,
+            "commitment": commitment(seed),
             "setup": initial_state,
             "at": utc_now_iso(),
         }
@@ -88,6 +88,7 @@ class Match(Aggregate):
         self.seats = data["seats"]
         self.options = data["options"]
         self.commitment = data["commitment"]
+        self.entropy = data["entropy"]
         self.created_at = data["at"]
         self.ruleset = rulesets.pinned(self.game, self.ruleset_version)
         # The stored setup must stay as recorded: evolve may update state in place.
@@ -99,7 +100,7 @@ class Match(Aggregate):
 
     # -- the one command --------------------------------------------------------------
 
-    def act(self, seat: int, action: dict, key: bytes, seed: bytes,
+    def act(self, seat: int, action: dict, seed: bytes,
             command_id: str | None = None, request_digest: str | None = None) -> None:
         if self.status != RUNNING:
             raise MatchOver(f"the match is {self.status}; no more actions are taken")
@@ -109,7 +110,8 @@ class Match(Aggregate):
         # A listed action may carry a `params` description; it is advice, not part of the move.
         action = {k: v for k, v in action.items() if k != "params"}
         seq = self.version + 1
-        facts = self.ruleset.decide(self.state, seat, action, RandomStream(key, str(self.id), seq))
+        rng = RandomStream(_stream_key(seed, self.seats, self.entropy), str(self.id), seq)
+        facts = self.ruleset.decide(self.state, seat, action, rng)
         data = {"seat": seat, "action": action, "facts": facts}
         if command_id is not None:
             data["command_id"] = command_id
@@ -149,6 +151,10 @@ class Match(Aggregate):
 
     def to_act(self) -> list[int]:
         return sorted(self.ruleset.to_act(self.state)) if self.status == RUNNING else []
+
+
+def _stream_key(seed: bytes, seats: list[str], entropy: dict[str, str]) -> bytes:
+    return stream_key(seed, [entropy.get(name, "") for name in seats])
 
 
 EVENT_TYPES = ("MatchCreated", "ActionTaken", "MatchEnded", "MatchAbandoned")

@@ -9,6 +9,7 @@ A game is plain functions over plain JSON data, with no I/O:
 - to_act(state) -> set[seat]; outcome(state) -> None | result
 - view(state, seat | None) -> dict                     (what that seat, or a spectator, may see)
 - redact(fact, seat | None) -> fact                    (the same rule for one fact of the log)
+- redact_action(action, actor, seat | None) -> action  (an action as another seat may see it)
 
 Games register themselves when `domain.games` is imported; a match pins the version it
 was created with, so a change of rules never silently re-interprets an old match.
@@ -41,6 +42,7 @@ class Ruleset:
     outcome: Callable[[State], dict | None]
     view: Callable[[State, int | None], dict]
     redact: Callable[[Fact, int | None], Fact]
+    redact_action: Callable[[Action, int, int | None], Action]
     bots: dict[str, Callable] = field(default_factory=dict)
 
     def describe(self) -> dict:

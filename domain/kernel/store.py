@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlparse
 from uuid import UUID
 
 import orjson
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.persistence import IntegrityError, Transcoder
 from eventsourcing.utils import get_topic
 
@@ -79,6 +79,7 @@ class MatchStore(Application):
 
     def __init__(self, environ=os.environ):
         super().__init__(env=store_environment(environ))
+        self._secrets: LRUCache[UUID, MatchSecret] = LRUCache(maxsize=10_000)
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
@@ -93,7 +94,17 @@ class MatchStore(Application):
         return match
 
     def secret(self, match_id: UUID) -> MatchSecret:
-        return self.repository.get(secret_id(match_id))
+        """A match's secret never changes after creation, so it is cached without re-reading."""
+        try:
+            return self._secrets.get(match_id)
+        except KeyError:
+            pass
+        try:
+            secret = self.repository.get(secret_id(match_id), projector_func=_apply_events)
+        except AggregateNotFoundError:
+            raise MatchNotFound(f"no match {match_id}") from None
+        self._secrets.put(match_id, secret)
+        return secret
 
     def save_match(self, match: Match, *others) -> None:
         """Store the match's new events, or fail with VersionConflict and forget the cached copy."""

@@ -5,7 +5,7 @@ from domain.kernel.ruleset import Ruleset, register
 from . import rules
 from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
-from .view import redact, view
+from .view import redact, redact_action, view
 
 RULES_VERSION = "1.0.0"
 
@@ -26,5 +26,6 @@ RULESET = register(Ruleset(
     outcome=rules.outcome,
     view=view,
     redact=redact,
+    redact_action=redact_action,
     bots=BOTS,
 ))

@@ -66,3 +66,10 @@ def redact(fact, seat):
     if kind == "prompt" and fact["prompt"] is not None:
         return {"f": "prompt", "prompt": _prompt(fact["prompt"], seat)}
     return fact
+
+
+def redact_action(action, actor, seat):
+    """Plays, uses and picks are public; a choice may name a hidden card, so only its maker sees it."""
+    if seat == actor or action.get("type") != "choose":
+        return action
+    return {"type": "choose"}

@@ -1,0 +1,202 @@
+"""The HTTP shell: parse, call one use case, render JSON or problem+json."""
+
+import os
+import time
+
+import orjson
+from flask import Blueprint, Flask, Response, current_app, request
+from flask.json.provider import JSONProvider
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from domain.kernel.errors import (DomainError, IdempotencyKeyReused, IllegalAction, InvalidSetup, MatchNotFound,
+                                  MatchOver, UnknownRuleset, VersionConflict)
+from domain.kernel.store import MatchStore
+
+from . import schemas
+from .matches import Arbiter, ExportRefused, TokenInvalid, TokenMissing, VersionNotFound, parse_match_id
+
+MAX_BODY_BYTES = 64 * 1024
+STATUS_OF = {  # one place maps domain errors to HTTP
+    MatchNotFound: 404, VersionNotFound: 404, UnknownRuleset: 422, InvalidSetup: 422,
+    TokenMissing: 401, TokenInvalid: 403,
+    VersionConflict: 409, MatchOver: 409, ExportRefused: 409,
+    IllegalAction: 422, IdempotencyKeyReused: 422,
+}
+TITLES = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
+          409: "Conflict", 413: "Payload too large", 422: "Unprocessable content", 500: "Internal error"}
+
+v1 = Blueprint("v1", __name__, url_prefix="/v1")
+
+
+class OrjsonProvider(JSONProvider):
+    def dumps(self, obj, **kwargs) -> str:
+        return orjson.dumps(obj).decode()
+
+    def loads(self, s, **kwargs):
+        return orjson.loads(s)
+
+
+def problem(status: int, code: str, detail: str, **extra) -> Response:
+    body = {"type": f"urn:arbiter:problem:{code}", "title": TITLES.get(status, "Error"),
+            "status": status, "detail": detail, "code": code, **extra}
+    return Response(orjson.dumps(body), status=status, mimetype="application/problem+json")
+
+
+def json_response(body, status: int = 200) -> Response:
+    return Response(orjson.dumps(body), status=status, mimetype="application/json")
+
+
+def arbiter() -> Arbiter:
+    return current_app.extensions["arbiter"]
+
+
+def load_body(schema: schemas.Schema) -> dict:
+    try:
+        data = orjson.loads(request.get_data(cache=False))
+    except orjson.JSONDecodeError as error:
+        raise BadRequest("malformed_json", f"the body is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("malformed_json", "the body must be a JSON object")
+    return schema.load(data)
+
+
+def load_query(schema: schemas.Schema) -> dict:
+    return schema.load(request.args.to_dict())
+
+
+class BadRequest(Exception):
+    def __init__(self, code: str, detail: str):
+        self.code, self.detail = code, detail
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise TokenInvalid('the Authorization header must be "Bearer <token>"')
+    return token.strip()
+
+
+# -- routes ------------------------------------------------------------------------------
+
+@v1.get("/games")
+def list_games():
+    return json_response({"games": arbiter().games()})
+
+
+@v1.post("/matches")
+def create_match():
+    body = load_body(schemas.CreateMatchSchema())
+    return json_response(arbiter().create_match(body["game"], body["seats"], body["options"], body["entropy"]), 201)
+
+
+@v1.get("/matches")
+def list_matches():
+    return json_response(arbiter().list_matches(**load_query(schemas.ListQuerySchema())))
+
+
+@v1.get("/matches/<match_id>")
+def match_summary(match_id):
+    return json_response(arbiter().summary(parse_match_id(match_id)))
+
+
+@v1.get("/matches/<match_id>/board")
+def board(match_id):
+    mid = parse_match_id(match_id)
+    return json_response(arbiter().board(mid, arbiter().seat_of(mid, bearer_token(), required=False)))
+
+
+@v1.get("/matches/<match_id>/legal-actions")
+def legal_actions(match_id):
+    mid = parse_match_id(match_id)
+    return json_response(arbiter().legal_actions(mid, arbiter().seat_of(mid, bearer_token())))
+
+
+@v1.post("/matches/<match_id>/actions")
+def submit_action(match_id):
+    mid = parse_match_id(match_id)
+    seat = arbiter().seat_of(mid, bearer_token())
+    body = load_body(schemas.SubmitActionSchema())
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise BadRequest("bad_idempotency_key", "Idempotency-Key must be 1 to 200 characters")
+    result = arbiter().submit_action(mid, seat, body["action"], body["expected_version"], key)
+    return json_response(result, 200 if result["replayed"] else 201)
+
+
+@v1.get("/matches/<match_id>/log")
+def match_log(match_id):
+    mid = parse_match_id(match_id)
+    seat = arbiter().seat_of(mid, bearer_token(), required=False)
+    return json_response(arbiter().log(mid, seat, **load_query(schemas.LogQuerySchema())))
+
+
+@v1.get("/matches/<match_id>/state")
+def match_state(match_id):
+    mid = parse_match_id(match_id)
+    seat = arbiter().seat_of(mid, bearer_token(), required=False)
+    return json_response(arbiter().state_at(mid, load_query(schemas.StateQuerySchema())["version"], seat))
+
+
+@v1.get("/matches/<match_id>/export")
+def export(match_id):
+    lines = arbiter().export_lines(parse_match_id(match_id))
+    return Response(b"".join(lines), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{match_id}.ndjson"'})
+
+
+# -- errors ------------------------------------------------------------------------------
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(DomainError)
+    def domain_error(error: DomainError):
+        return problem(STATUS_OF.get(type(error), 400), error.code, error.message)
+
+    @app.errorhandler(ValidationError)
+    def validation_error(error: ValidationError):
+        return problem(400, "invalid_body", "the request does not match its schema", errors=error.messages)
+
+    @app.errorhandler(BadRequest)
+    def bad_request(error: BadRequest):
+        return problem(400, error.code, error.detail)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        code = {413: "body_too_large", 404: "not_found", 405: "method_not_allowed"}.get(error.code, "http_error")
+        return problem(error.code or 500, code, error.description or error.name)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        app.logger.exception("unhandled error")
+        return problem(500, "internal_error", "the server failed; nothing was recorded unless the log shows it")
+
+
+def create_app(environ=None, store: MatchStore | None = None) -> Flask:
+    """The WSGI app. `environ` (default: the process environment) chooses the store."""
+    app = Flask(__name__)
+    app.json = OrjsonProvider(app)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    store = store or MatchStore(os.environ if environ is None else environ)
+    app.extensions["arbiter"] = Arbiter(store)
+    app.register_blueprint(v1)
+    register_error_handlers(app)
+
+    from .openapi import openapi_document
+
+    spec = openapi_document()
+
+    @app.get("/openapi.json")
+    def openapi():
+        return json_response(spec)
+
+    @app.get("/healthz")
+    def healthz():
+        started = time.perf_counter()
+        store.recorder.max_notification_id()
+        return json_response({"status": "ok", "store": type(store.recorder).__name__,
+                              "store_ms": round((time.perf_counter() - started) * 1000, 3)})
+
+    return app

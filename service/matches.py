@@ -1,0 +1,237 @@
+"""Use cases: one function per thing a client can do. No Flask here; the HTTP and CLI
+layers parse input, call one of these and render the result or the error."""
+
+import hashlib
+import hmac
+import secrets
+import threading
+import uuid
+
+import orjson
+
+import domain.games  # noqa: F401  (registers every ruleset)
+from domain.kernel import ruleset as rulesets
+from domain.kernel.canonical import digest
+from domain.kernel.errors import DomainError, InvalidSetup, MatchNotFound, VersionConflict
+from domain.kernel.match import RUNNING, Match, MatchSecret
+from domain.kernel.rng import new_seed
+from domain.kernel.store import MatchStore
+
+LOCK_STRIPES = 64
+
+
+class TokenMissing(DomainError):
+    code = "token_missing"
+
+
+class TokenInvalid(DomainError):
+    code = "token_invalid"
+
+
+class ExportRefused(DomainError):
+    code = "match_running"
+
+
+class VersionNotFound(DomainError):
+    code = "version_not_found"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def parse_match_id(text: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(text)
+    except (ValueError, TypeError):
+        raise MatchNotFound(f"no match {text!r}") from None
+
+
+class Arbiter:
+    """The application service over one event store."""
+
+    def __init__(self, store: MatchStore):
+        self.store = store
+        # Commands on one match are serialised within a process, so a cached match is
+        # never changed by two requests at once; across processes the store's unique
+        # (stream, version) constraint decides.
+        self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+
+    def _lock(self, match_id: uuid.UUID) -> threading.Lock:
+        return self._locks[match_id.int % LOCK_STRIPES]
+
+    # -- games and matches ------------------------------------------------------------
+
+    def games(self) -> list[dict]:
+        return [r.describe() for r in rulesets.all_latest()]
+
+    def create_match(self, game: str, seats: list[str], options: dict | None = None,
+                     entropy: dict[str, str] | None = None) -> dict:
+        ruleset = rulesets.latest(game)
+        options, entropy = options or {}, entropy or {}
+        if not ruleset.min_seats <= len(seats) <= ruleset.max_seats:
+            raise InvalidSetup(f"{game} is for {ruleset.min_seats}-{ruleset.max_seats} seats, not {len(seats)}")
+        if len(set(seats)) != len(seats) or not all(name.strip() for name in seats):
+            raise InvalidSetup("seat names must be distinct and not blank")
+        unknown = sorted(set(entropy) - set(seats))
+        if unknown:
+            raise InvalidSetup(f"entropy given for names that hold no seat: {unknown}")
+        match_id, seed = uuid.uuid4(), new_seed()
+        tokens = [secrets.token_urlsafe(32) for _ in seats]
+        match = Match.start(match_id, ruleset, seats, options, entropy, seed)
+        secret = MatchSecret(match_id=str(match_id), seed_hex=seed.hex(),
+                             token_hashes=[hash_token(t) for t in tokens])
+        self.store.save_match(match, secret)
+        return {
+            "match_id": str(match_id),
+            "game": game,
+            "ruleset_version": ruleset.version,
+            "version": match.version,
+            "commitment": match.commitment,
+            "seats": [{"seat": i, "name": name, "token": token}
+                      for i, (name, token) in enumerate(zip(seats, tokens))],
+        }
+
+    def seat_of(self, match_id: uuid.UUID, token: str | None, required: bool = True) -> int | None:
+        """The seat a bearer token opens in this match; None for a spectator when allowed."""
+        if token is None:
+            if required:
+                raise TokenMissing("this needs a seat token: Authorization: Bearer <token>")
+            return None
+        offered = hash_token(token)
+        for seat, stored in enumerate(self.store.secret(match_id).token_hashes):
+            if hmac.compare_digest(offered, stored):
+                return seat
+        raise TokenInvalid("the token does not hold a seat in this match")
+
+    def summary(self, match_id: uuid.UUID) -> dict:
+        match = self.store.match(match_id)
+        return {
+            "match_id": str(match.id),
+            "game": match.game,
+            "ruleset_version": match.ruleset_version,
+            "seats": [{"seat": i, "name": name} for i, name in enumerate(match.seats)],
+            "status": match.status,
+            "version": match.version,
+            "to_act": match.to_act(),
+            "outcome": match.outcome,
+            "commitment": match.commitment,
+            "seed": match.revealed_seed,
+            "created_at": match.created_at,
+        }
+
+    def board(self, match_id: uuid.UUID, seat: int | None) -> dict:
+        match = self.store.match(match_id)
+        return {"match_id": str(match.id), "version": match.version, "status": match.status,
+                "seat": seat, "to_act": match.to_act(), "board": match.ruleset.view(match.state, seat)}
+
+    def legal_actions(self, match_id: uuid.UUID, seat: int) -> dict:
+        match = self.store.match(match_id)
+        actions = match.ruleset.legal_actions(match.state, seat) if match.status == RUNNING else []
+        return {"version": match.version, "seat": seat, "to_act": match.to_act(), "actions": actions}
+
+    def submit_action(self, match_id: uuid.UUID, seat: int, action: dict, expected_version: int | None = None,
+                      idempotency_key: str | None = None) -> dict:
+        request_digest = digest({"action": action, "expected_version": expected_version})
+        with self._lock(match_id):
+            match = self.store.match(match_id)
+            if idempotency_key is not None:
+                seq = match.recorded_command(idempotency_key, request_digest)
+                if seq is not None:
+                    return self._action_result(match, seq, seat, replayed=True)
+            if expected_version is not None and expected_version != match.version:
+                raise VersionConflict(f"expected version {expected_version}, the match is at {match.version}")
+            secret = self.store.secret(match_id)
+            seq = match.version + 1
+            try:
+                match.act(seat, action, secret.seed, idempotency_key, request_digest)
+            except BaseException:
+                if match.pending_events:  # never leave a half-changed match in the cache
+                    self.store.forget(match_id)
+                raise
+            try:
+                self.store.save_match(match)
+            except VersionConflict:
+                if idempotency_key is not None:  # another worker may have stored this very request
+                    match = self.store.match(match_id)
+                    seq = match.recorded_command(idempotency_key, request_digest)
+                    if seq is not None:
+                        return self._action_result(match, seq, seat, replayed=True)
+                raise
+            return self._action_result(match, seq, seat)
+
+    def _action_result(self, match: Match, seq: int, seat: int, replayed: bool = False) -> dict:
+        taken, *after = self.store.stored_events(match.id, after=seq - 1, upto=seq + 1)
+        ended = bool(after) and after[0]["type"] == "MatchEnded"
+        return {
+            "match_id": str(match.id),
+            "seq": seq,
+            "version": seq + 1 if ended else seq,
+            "status": "ended" if ended else RUNNING,
+            "facts": [match.ruleset.redact(f, seat) for f in taken["data"]["facts"]],
+            "replayed": replayed,
+        }
+
+    def log(self, match_id: uuid.UUID, seat: int | None, since: int = 0, limit: int = 100) -> dict:
+        match = self.store.match(match_id)
+        events = self.store.stored_events(match_id, after=since, limit=limit)
+        if match.status == RUNNING:
+            events = [_redacted_event(match, event, seat) for event in events]
+        last = events[-1]["seq"] if events else since
+        return {"match_id": str(match_id), "version": match.version, "events": events,
+                "next_since": last if last < match.version else None}
+
+    def state_at(self, match_id: uuid.UUID, version: int, seat: int | None) -> dict:
+        current = self.store.match(match_id)
+        if version > current.version:
+            raise VersionNotFound(f"match {match_id} has {current.version} events; there is no version {version}")
+        past = self.store.match(match_id, version=version)
+        # Hidden zones stay hidden while the match runs, at every version; after the end all is public.
+        state = past.state if current.status != RUNNING else _visible_state(past, past.state, seat)
+        return {"match_id": str(match_id), "version": version, "seat": seat,
+                "status": past.status, "to_act": past.to_act(), "state": state}
+
+    def export_lines(self, match_id: uuid.UUID) -> list[bytes]:
+        match = self.store.match(match_id)
+        if match.status == RUNNING:
+            raise ExportRefused("export is refused while the match runs: it would reveal hidden cards and the seed")
+        return [orjson.dumps(event) + b"\n" for event in self.store.stored_events(match_id)]
+
+    def list_matches(self, game: str | None = None, status: str | None = None, player: str | None = None,
+                     cursor: int = 1, limit: int = 50) -> dict:
+        """Matches oldest first from a cursor. Reads the store directly until the match index
+        projection exists; each page scans at most a few pages of creations."""
+        found, position = [], cursor
+        while len(found) < limit:
+            notifications = self.store.created_matches(start=position, limit=200)
+            if not notifications:
+                position = None
+                break
+            for notification in notifications:
+                position = notification.id + 1
+                data = orjson.loads(notification.state)["data"]
+                if game and data["game"] != game or player and player not in data["seats"]:
+                    continue
+                match_status = self.store.match(notification.originator_id).status
+                if status and match_status != status:
+                    continue
+                found.append({"match_id": data["match_id"], "game": data["game"], "seats": data["seats"],
+                              "status": match_status, "created_at": data["at"]})
+                if len(found) == limit:
+                    break
+        return {"matches": found, "next_cursor": position}
+
+
+def _visible_state(match: Match, state: dict, seat: int | None) -> dict:
+    return state if match.status != RUNNING else match.ruleset.view(state, seat)
+
+
+def _redacted_event(match: Match, event: dict, seat: int | None) -> dict:
+    data = event["data"]
+    if event["type"] == "MatchCreated":
+        data = {**data, "setup": match.ruleset.view(data["setup"], seat)}
+    elif event["type"] == "ActionTaken":
+        actor = data["seat"]
+        data = {**data, "action": match.ruleset.redact_action(data["action"], actor, seat),
+                "facts": [match.ruleset.redact(f, seat) for f in data["facts"]]}
+    return {**event, "data": data}
