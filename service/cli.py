@@ -1,0 +1,129 @@
+"""`arbiter`: serve, list games, play in the terminal, show and export matches."""
+
+import os
+import random
+import sys
+import uuid
+
+import click
+import orjson
+from rich.console import Console
+from rich.pretty import Pretty
+from rich.table import Table
+
+from domain.kernel import ruleset as rulesets
+from domain.kernel.errors import DomainError
+from domain.kernel.store import MatchStore
+
+from .matches import Arbiter, parse_match_id
+
+console = Console()
+
+
+def local_arbiter() -> Arbiter:
+    return Arbiter(MatchStore(os.environ))
+
+
+@click.group()
+def main():
+    """Arbiter: host, record, audit and analyse turn-based games."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--workers", default=2, show_default=True, type=int)
+def serve(host, port, workers):
+    """Serve the HTTP API with gunicorn on the configured store."""
+    args = ["gunicorn", "--workers", str(workers), "--bind", f"{host}:{port}",
+            "--access-logfile", "-", "service.wsgi:app"]
+    os.execvp(args[0], args)
+
+
+@main.command()
+def games():
+    """List the games and their ruleset versions."""
+    table = Table("game", "version", "seats", "bots")
+    for game in local_arbiter().games():
+        table.add_row(game["game"], game["version"], f"{game['seats']['min']}-{game['seats']['max']}",
+                      ", ".join(game["bots"]))
+    console.print(table)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--seats", default=2, show_default=True, type=int, help="How many seats.")
+@click.option("--bot", "bots", multiple=True, type=int, help="Seat number a random bot plays (repeatable).")
+@click.option("--seed", default=None, type=int, help="Seed for the bots' choices (not the game's shuffle).")
+def play(game, seats, bots, seed):
+    """Play GAME hot-seat in the terminal; each seat sees only its own view."""
+    arbiter = local_arbiter()
+    names = [f"bot{i}" if i in bots else f"seat{i}" for i in range(seats)]
+    try:
+        created = arbiter.create_match(game, names)
+    except DomainError as error:
+        raise click.ClickException(error.message)
+    match_id = uuid.UUID(created["match_id"])
+    bot = rulesets.latest(game).bots["random"]
+    rand = random.Random(seed)
+    console.print(f"match [bold]{match_id}[/] created; commitment {created['commitment']}")
+    shown_to = None
+    while True:
+        summary = arbiter.summary(match_id)
+        if summary["status"] != "running":
+            break
+        seat = summary["to_act"][0]
+        if seat in bots:
+            match = arbiter.store.match(match_id)
+            action = bot(match.state, seat, rand)
+        else:
+            if shown_to != seat:
+                click.prompt(f"\nPass the terminal to {names[seat]} (seat {seat}) and press Enter",
+                             default="", show_default=False)
+                console.clear()
+                shown_to = seat
+            console.print(Pretty(arbiter.board(match_id, seat)["board"]))
+            actions = arbiter.legal_actions(match_id, seat)["actions"]
+            for number, action in enumerate(actions):
+                console.print(f"  [cyan]{number:>3}[/] {orjson.dumps({k: v for k, v in action.items() if k != 'params'}).decode()}")
+            choice = click.prompt(f"{names[seat]}, your action", type=click.IntRange(0, len(actions) - 1))
+            action = actions[choice]
+        try:
+            result = arbiter.submit_action(match_id, seat, action)
+        except DomainError as error:
+            console.print(f"[red]refused:[/] {error.message}")
+            continue
+        if seat in bots:
+            console.print(f"[dim]{names[seat]} played {action.get('type')} {action.get('card', '')}"
+                          f" (seq {result['seq']})[/]")
+    console.print(f"\n[bold]game over[/]: {summary['outcome']}")
+    console.print(f"seed revealed: {summary['seed']}")
+
+
+@main.command()
+@click.argument("match_id")
+def show(match_id):
+    """Show a match's summary and its spectator board."""
+    arbiter = local_arbiter()
+    try:
+        mid = parse_match_id(match_id)
+        console.print(Pretty(arbiter.summary(mid)))
+        console.print(Pretty(arbiter.board(mid, None)["board"]))
+    except DomainError as error:
+        raise click.ClickException(error.message)
+
+
+@main.command()
+@click.argument("match_id")
+@click.option("--output", "-o", type=click.File("wb"), default="-", help="File to write (default: stdout).")
+def export(match_id, output):
+    """Write a finished match as NDJSON, one event a line."""
+    try:
+        lines = local_arbiter().export_lines(parse_match_id(match_id))
+    except DomainError as error:
+        raise click.ClickException(error.message)
+    output.writelines(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

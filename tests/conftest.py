@@ -1,0 +1,57 @@
+"""Shared fixtures: real stores (a SQLite file, the PostgreSQL server) and the Flask app."""
+
+import os
+import uuid
+
+import psycopg
+import pytest
+from hypothesis import settings
+
+from domain.kernel.store import MatchStore
+from service.api import create_app
+
+settings.register_profile("ci", deadline=None, print_blob=True)
+settings.load_profile("ci")
+
+POSTGRES_URL = os.environ.get("ARBITER_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def sqlite_environ(tmp_path) -> dict:
+    return {"ARBITER_STORE": "sqlite", "ARBITER_DATA_DIR": str(tmp_path)}
+
+
+@pytest.fixture
+def sqlite_env(tmp_path):
+    return sqlite_environ(tmp_path)
+
+
+@pytest.fixture
+def postgres_env():
+    """A schema of its own in the `test` database, dropped afterwards."""
+    schema = f"arbiter_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URL": POSTGRES_URL, "ARBITER_DB_SCHEMA": schema,
+           "ARBITER_DB_POOL_SIZE": "12"}
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_env(request, tmp_path):
+    """Run the test once on each real store."""
+    if request.param == "sqlite":
+        return sqlite_environ(tmp_path)
+    return request.getfixturevalue("postgres_env")
+
+
+@pytest.fixture
+def store(sqlite_env):
+    store = MatchStore(sqlite_env)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def client(sqlite_env):
+    return create_app(sqlite_env).test_client()
