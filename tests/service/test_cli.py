@@ -1,0 +1,44 @@
+"""The `arbiter` command: games, play (bots and a human at the keyboard), show, export."""
+
+import json
+import re
+
+from click.testing import CliRunner
+
+from service.cli import main
+
+
+def run(env, *args, input=None):
+    result = CliRunner().invoke(main, list(args), env=env, input=input)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_games_lists_cyberiad(sqlite_env):
+    assert "cyberiad" in run(sqlite_env, "games")
+
+
+def test_bots_play_a_whole_match_then_show_and_export(sqlite_env):
+    output = run(sqlite_env, "play", "cyberiad", "--seats", "3", "--bot", "0", "--bot", "1", "--bot", "2",
+                 "--seed", "7")
+    match_id = re.search(r"match (\S+) created", output).group(1)
+    assert "game over" in output and "seed revealed" in output
+    assert "'status': 'ended'" in run(sqlite_env, "show", match_id)
+    exported = CliRunner().invoke(main, ["export", match_id], env=sqlite_env)
+    events = [json.loads(line) for line in exported.stdout_bytes.splitlines()]
+    assert events[0]["type"] == "MatchCreated" and events[-1]["type"] == "MatchEnded"
+
+
+def test_a_human_seat_sees_its_own_hand_and_picks_by_number(sqlite_env):
+    # Seat 0 is human: Enter to take the terminal, then action 0 whenever asked.
+    answers = "\n" + "0\n" * 400
+    result = CliRunner().invoke(main, ["play", "cyberiad", "--seats", "2", "--bot", "1", "--seed", "3"],
+                                env=sqlite_env, input=answers)
+    assert "Pass the terminal to seat0" in result.output
+    assert "seat0, your action" in result.output
+    assert "'hand': [" in result.output  # the human sees their own cards as a list
+
+
+def test_unknown_match_is_a_clear_error(sqlite_env):
+    result = CliRunner().invoke(main, ["show", "not-a-match"], env=sqlite_env)
+    assert result.exit_code != 0 and "no match" in result.output

@@ -1,0 +1,107 @@
+"""The same behaviour on the embedded SQLite file and on the PostgreSQL server."""
+
+import copy
+import random
+import threading
+import uuid
+
+import pytest
+
+from domain.games.cyberiad import RULESET
+from domain.kernel.errors import VersionConflict
+from domain.kernel.match import Match
+from domain.kernel.store import MatchStore
+from service.api import create_app
+from service.matches import Arbiter
+
+from ..service.helpers import bearer, create
+
+THREADS = 8
+
+
+def play_some(arbiter, match_id, actions, rand):
+    for _ in range(actions):
+        summary = arbiter.summary(match_id)
+        if summary["status"] != "running":
+            return
+        seat = summary["to_act"][0]
+        arbiter.submit_action(match_id, seat, rand.choice(arbiter.legal_actions(match_id, seat)["actions"]))
+
+
+def test_events_round_trip_and_replay_at_every_version(store_env):
+    store = MatchStore(store_env)
+    arbiter = Arbiter(store)
+    match_id = uuid.UUID(arbiter.create_match("cyberiad", ["ann", "bob", "cat"])["match_id"])
+    play_some(arbiter, match_id, 60, random.Random(2))
+    live = store.match(match_id)
+    fresh = MatchStore(store_env)  # another process: an empty cache
+    assert fresh.match(match_id).state == live.state and fresh.match(match_id).version == live.version
+    events = fresh.stored_events(match_id)
+    assert [e["seq"] for e in events] == list(range(1, live.version + 1))
+    assert all(b["prev_hash"] == a["hash"] for a, b in zip(events, events[1:]))
+    for version in (1, live.version // 2, live.version):
+        state = state_from_export(events, version)
+        assert fresh.match(match_id, version=version).state == state
+    store.close()
+    fresh.close()
+
+
+def state_from_export(events, version):
+    state = copy.deepcopy(events[0]["data"]["setup"])
+    for event in events[1:version]:
+        for fact in event["data"].get("facts", []):
+            state = RULESET.evolve(state, fact)
+    return state
+
+
+def test_a_stale_cached_copy_never_overwrites_a_newer_event(store_env):
+    first, second = MatchStore(store_env), MatchStore(store_env)
+    seed = bytes(32)
+    match = Match.start(uuid.uuid4(), RULESET, ["a", "b"], {}, {}, seed)
+    first.save_match(match)
+    one, two = first.match(match.id), second.match(match.id)
+    one.act(one.to_act()[0], {"type": "pick", "constructor": "turl"}, seed)
+    two.act(two.to_act()[0], {"type": "pick", "constructor": "klapaucius"}, seed)
+    first.save_match(one)
+    with pytest.raises(VersionConflict):
+        second.save_match(two)
+    # The loser's cache forgot its unsaved change and reads the winner's event.
+    assert second.match(match.id).state["constructors"] == one.state["constructors"]
+    first.close()
+    second.close()
+
+
+@pytest.mark.parametrize("separate_workers", [False, True], ids=["one-worker", "eight-workers"])
+def test_eight_concurrent_submissions_one_wins_the_rest_get_409(store_env, separate_workers):
+    """One worker: its per-match lock serialises them. Eight workers (eight caches): whoever
+    loses the race at the store's unique (stream, version) constraint gets 409 as well."""
+    apps = [create_app(store_env) for _ in range(THREADS if separate_workers else 1)]
+    clients = [apps[i % len(apps)].test_client() for i in range(THREADS)]
+    created = create(clients[0], seats=("ann", "bob"))
+    match_id = created["match_id"]
+    summary = clients[0].get(f"/v1/matches/{match_id}").json
+    seat = summary["to_act"][0]
+    token = created["seats"][seat]["token"]
+    for client in clients:  # every worker has the match cached at the same version
+        assert client.get(f"/v1/matches/{match_id}/board").status_code == 200
+    barrier = threading.Barrier(THREADS)
+    statuses = [None] * THREADS
+
+    def submit(i):
+        body = {"action": {"type": "pick", "constructor": ["turl", "cerebron"][i % 2]},
+                "expected_version": summary["version"]}
+        barrier.wait()
+        statuses[i] = clients[i].post(f"/v1/matches/{match_id}/actions", headers=bearer(token), json=body)
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    codes = sorted(r.status_code for r in statuses)
+    assert codes == [201] + [409] * (THREADS - 1), [r.json for r in statuses]
+    assert all(r.json["code"] == "version_conflict" for r in statuses if r.status_code == 409)
+    log = clients[0].get(f"/v1/matches/{match_id}/log").json["events"]
+    assert [e["seq"] for e in log] == [1, 2]
+    for app in apps:
+        app.extensions["arbiter"].store.close()
