@@ -1,0 +1,36 @@
+"""The floor: bare Flask, a marshmallow schema and one SQLite insert per request (WAL, as the store)."""
+
+import os
+import sqlite3
+import threading
+
+import orjson
+from flask import Flask, Response, request
+from marshmallow import Schema, fields
+
+DB = os.path.join(os.environ.get("ARBITER_DATA_DIR", "./var"), "baseline.sqlite")
+
+
+class MoveSchema(Schema):
+    action = fields.Dict(required=True)
+    expected_version = fields.Integer(load_default=None)
+
+
+app = Flask(__name__)
+schema = MoveSchema()
+local = threading.local()
+
+
+def connection():
+    if not hasattr(local, "conn"):
+        local.conn = sqlite3.connect(DB, isolation_level=None, check_same_thread=False)
+        local.conn.execute("PRAGMA journal_mode=WAL")
+        local.conn.execute("CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, body BLOB)")
+    return local.conn
+
+
+@app.post("/moves")
+def move():
+    body = schema.load(orjson.loads(request.get_data()))
+    connection().execute("INSERT INTO moves (body) VALUES (?)", (orjson.dumps(body),))
+    return Response(b'{"ok":true}', status=201, mimetype="application/json")
