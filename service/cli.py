@@ -35,7 +35,9 @@ def main():
 @click.option("--workers", default=2, show_default=True, type=int)
 def serve(host, port, workers):
     """Serve the HTTP API with gunicorn on the configured store."""
-    args = ["gunicorn", "--workers", str(workers), "--bind", f"{host}:{port}",
+    # The gunicorn installed beside this Python, whether or not the venv is activated.
+    gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
+    args = [gunicorn, "--workers", str(workers), "--bind", f"{host}:{port}",
             "--access-logfile", "-", "service.wsgi:app"]
     os.execvp(args[0], args)
 

@@ -872,13 +872,17 @@ def _play_actions(state, seat, instance):
         payments = [others[:x] for x in range(1, len(others) + 1)]
     else:
         payments = [_cheapest_payment(others, card["type"], cost)]
+    # The listing pays one way; `params` describes every other payment that is accepted.
+    pay_schema = {"type": "array", "uniqueItems": True, "items": {"enum": others}}
+    if cost is None:
+        pay_schema.update(minItems=1, description="X = the number of cards discarded")
+    else:
+        pay_schema.update(worth_at_least=cost, worth={i: worth(i, card["type"]) for i in others
+                                                      if worth(i, card["type"]) > 1})
     listed = []
     for pay in payments:
         if pay is not None and not play_refusal(state, seat, instance, pay):
-            listed.append({"type": "play", "card": instance, "pay": pay, "params": {
-                "pay": f"any distinct cards from your hand other than this one, worth at least "
-                       f"{'1 card' if cost is None else f'{cost} card(s)'} (Worth-N cards count N "
-                       f"towards a {card['type']})"}})
+            listed.append({"type": "play", "card": instance, "pay": pay, "params": {"pay": pay_schema}})
     return listed
 
 

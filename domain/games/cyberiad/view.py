@@ -9,6 +9,7 @@ from .rules import fame, hand_limit, sallies, shielded, trouble
 
 
 def view(state, seat):
+    in_play = {card for cards in state["play"] for card in cards}
     players = []
     for s in range(state["seats"]):
         players.append({
@@ -28,7 +29,9 @@ def view(state, seat):
     return {
         "phase": state["phase"],
         "turn": {"seat": state["turn"]["seat"], "number": state["turn"]["number"],
-                 "played": state["turn"]["played"], "used": list(state["turn"]["used"])},
+                 "played": state["turn"]["played"],
+                 # Abilities used this turn, of cards still in play (a card taken back to hand is hidden).
+                 "used": [u for u in state["turn"]["used"] if u == "power" or u in in_play]},
         "first": state["first"],
         "deck": len(state["deck"]),
         "discard": list(state["discard"]),
