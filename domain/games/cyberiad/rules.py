@@ -446,30 +446,50 @@ def play_refusal(st, seat, instance, pay) -> tuple[str, str] | None:
 
 
 # "Y> You may do this once on your turn"; "Z> as many times as you want on your turn".
+# A Constructor's power is an ability too: once a turn.
 def act_use(turn, seat, action):
-    st = turn.state
-    _expect_phase(st, "play")
+    _expect_phase(turn.state, "play")
     instance = _field(action, "card", str)
-    reason = use_refusal(st, seat, instance)
+    reason = use_refusal(turn.state, seat, instance)
     if reason:
         raise IllegalAction(*reason)
-    ability = CARDS[card_of(instance)]["ability"]
+    _activate(turn, seat, CARDS[card_of(instance)]["ability"], instance)
+
+
+def act_power(turn, seat, action):
+    _expect_phase(turn.state, "play")
+    reason = power_refusal(turn.state, seat)
+    if reason:
+        raise IllegalAction(*reason)
+    _activate(turn, seat, CONSTRUCTORS[turn.state["constructors"][seat]]["power"], "power")
+
+
+def _activate(turn, seat, ability, used_key):
     if ability["limit"] == "once":
-        turn.emit({"f": "used", "what": instance})
-    run_steps(turn, seat, ability["steps"], {"self": instance})
+        turn.emit({"f": "used", "what": used_key})
+    run_steps(turn, seat, ability["steps"], {"self": used_key})
 
 
 def use_refusal(st, seat, instance):
     if instance not in st["play"][seat]:
         return "card_not_in_play", f"you have no {instance!r} in play"
-    ability = CARDS[card_of(instance)].get("ability")
-    if not ability:
-        return "no_ability", f"{CARDS[card_of(instance)]['name']} has no ability to use"
-    if ability["limit"] == "once" and instance in st["turn"]["used"]:
-        return "once_per_turn", f"{CARDS[card_of(instance)]['name']} was used this turn already (Y>: once a turn)"
+    card = CARDS[card_of(instance)]
+    if not card.get("ability"):
+        return "no_ability", f"{card['name']} has no ability to use"
+    return ability_refusal(st, seat, card["name"], card["ability"], instance)
+
+
+def power_refusal(st, seat):
+    constructor = CONSTRUCTORS[st["constructors"][seat]]
+    return ability_refusal(st, seat, f"{constructor['name']}'s power", constructor["power"], "power")
+
+
+def ability_refusal(st, seat, name, ability, used_key):
+    if ability["limit"] == "once" and used_key in st["turn"]["used"]:
+        return "once_per_turn", f"{name} was used this turn already (once a turn)"
     unmet = first_unmet(st, seat, ability.get("requires", []))
     if unmet:
-        return "requirement", f"{CARDS[card_of(instance)]['name']} cannot be used: {unmet}"
+        return "requirement", f"{name} cannot be used: {unmet}"
     return None
 
 
@@ -493,26 +513,6 @@ def act_convert(turn, seat, action):
         turn.tokens(seat, "trouble", -1)
     else:
         run_steps(turn, seat, [{"op": "draw", "n": 1, "who": "me"}], {})
-
-
-def act_power(turn, seat, action):
-    st = turn.state
-    _expect_phase(st, "play")
-    reason = power_refusal(st, seat)
-    if reason:
-        raise IllegalAction(*reason)
-    turn.emit({"f": "used", "what": "power"})
-    run_steps(turn, seat, CONSTRUCTORS[st["constructors"][seat]]["power"]["steps"], {})
-
-
-def power_refusal(st, seat):
-    constructor = CONSTRUCTORS[st["constructors"][seat]]
-    if "power" in st["turn"]["used"]:
-        return "once_per_turn", f"{constructor['name']}'s power was used this turn already"
-    unmet = first_unmet(st, seat, constructor["power"].get("requires", []))
-    if unmet:
-        return "requirement", f"{constructor['name']}'s power cannot be used: {unmet}"
-    return None
 
 
 # TERMINAL PHASE: "Max hand size is 10 cards. Discard excess cards." Then the next turn.
