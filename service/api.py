@@ -1,5 +1,6 @@
 """The HTTP shell: parse, call one use case, render JSON or problem+json."""
 
+import hmac
 import os
 import time
 
@@ -14,14 +15,16 @@ from domain.kernel.errors import (DomainError, IdempotencyKeyReused, IllegalActi
 from domain.kernel.store import MatchStore
 
 from . import schemas
-from .matches import Arbiter, ExportRefused, TokenInvalid, TokenMissing, VersionNotFound, parse_match_id
+from .matches import (Arbiter, ExportRefused, ImportRefused, MatchExists, TokenInvalid, TokenMissing,
+                      VersionNotFound, hash_token, parse_match_id)
 
 MAX_BODY_BYTES = 64 * 1024
+MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a whole exported match
 STATUS_OF = {  # one place maps domain errors to HTTP
     MatchNotFound: 404, VersionNotFound: 404, UnknownRuleset: 422, InvalidSetup: 422,
     TokenMissing: 401, TokenInvalid: 403,
-    VersionConflict: 409, MatchOver: 409, ExportRefused: 409,
-    IllegalAction: 422, IdempotencyKeyReused: 422,
+    VersionConflict: 409, MatchOver: 409, ExportRefused: 409, MatchExists: 409,
+    IllegalAction: 422, IdempotencyKeyReused: 422, ImportRefused: 422,
 }
 TITLES = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
           409: "Conflict", 413: "Payload too large", 422: "Unprocessable content", 500: "Internal error"}
@@ -141,11 +144,28 @@ def match_state(match_id):
     return json_response(arbiter().state_at(mid, load_query(schemas.StateQuerySchema())["version"], seat))
 
 
+def is_admin() -> bool:
+    expected = current_app.config.get("ADMIN_TOKEN_HASH")
+    token = bearer_token()
+    return bool(expected and token and hmac.compare_digest(hash_token(token), expected))
+
+
 @v1.get("/matches/<match_id>/export")
 def export(match_id):
-    lines = arbiter().export_lines(parse_match_id(match_id))
+    lines = arbiter().export_lines(parse_match_id(match_id), admin=is_admin())
     return Response(b"".join(lines), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.ndjson"'})
+
+
+@v1.get("/matches/<match_id>/audit")
+def audit_match(match_id):
+    return json_response(arbiter().audit(parse_match_id(match_id)))
+
+
+@v1.post("/imports")
+def import_match():
+    request.max_content_length = MAX_IMPORT_BYTES
+    return json_response(arbiter().import_match(request.get_data(cache=False).splitlines()), 201)
 
 
 # -- errors ------------------------------------------------------------------------------
@@ -153,7 +173,8 @@ def export(match_id):
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DomainError)
     def domain_error(error: DomainError):
-        return problem(STATUS_OF.get(type(error), 400), error.code, error.message)
+        extra = {"audit": error.report} if getattr(error, "report", None) else {}
+        return problem(STATUS_OF.get(type(error), 400), error.code, error.message, **extra)
 
     @app.errorhandler(ValidationError)
     def validation_error(error: ValidationError):
@@ -179,7 +200,10 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
-    store = store or MatchStore(os.environ if environ is None else environ)
+    environ = os.environ if environ is None else environ
+    if environ.get("ARBITER_ADMIN_TOKEN"):
+        app.config["ADMIN_TOKEN_HASH"] = hash_token(environ["ARBITER_ADMIN_TOKEN"])
+    store = store or MatchStore(environ)
     app.extensions["arbiter"] = Arbiter(store)
     app.register_blueprint(v1)
     register_error_handlers(app)

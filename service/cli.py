@@ -12,10 +12,12 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from domain.kernel import ruleset as rulesets
+from domain.kernel.audit import audit as audit_records
+from domain.kernel.canonical import json_copy
 from domain.kernel.errors import DomainError
 from domain.kernel.store import MatchStore
 
-from .matches import Arbiter, parse_match_id
+from .matches import Arbiter, parse_match_id, parse_ndjson
 
 console = Console()
 
@@ -118,13 +120,91 @@ def show(match_id):
 @main.command()
 @click.argument("match_id")
 @click.option("--output", "-o", type=click.File("wb"), default="-", help="File to write (default: stdout).")
-def export(match_id, output):
-    """Write a finished match as NDJSON, one event a line."""
+@click.option("--running", is_flag=True, help="Export a match that is still running (reveals hidden cards).")
+def export(match_id, output, running):
+    """Write a match as NDJSON, one event a line."""
     try:
-        lines = local_arbiter().export_lines(parse_match_id(match_id))
+        lines = local_arbiter().export_lines(parse_match_id(match_id), admin=running)
     except DomainError as error:
         raise click.ClickException(error.message)
     output.writelines(lines)
+
+
+def load_records(source: str) -> list[dict]:
+    """Records of an exported file (offline: no store is opened), else of a stored match."""
+    if os.path.isfile(source):
+        with open(source, "rb") as handle:
+            return parse_ndjson(handle)
+    arbiter = local_arbiter()
+    mid = parse_match_id(source)
+    return arbiter.store.stored_events(mid) if arbiter.store.match(mid) else []
+
+
+@main.command()
+@click.argument("source")
+def audit(source):
+    """Audit MATCH (an id in the local store) or FILE (an export, offline). Exit 1 on a divergence."""
+    try:
+        report = audit_records(load_records(source))
+    except DomainError as error:
+        raise click.ClickException(error.message)
+    table = Table("check", "result", title=f"audit of {report.match_id}")
+    for check, result in report.checks.items():
+        table.add_row(check, result)
+    console.print(table)
+    if report.first_divergence:
+        divergence = report.first_divergence
+        console.print(f"[red bold]first divergence at seq {divergence.seq}[/] ({divergence.check}): {divergence.detail}")
+        console.print(Pretty({"expected": divergence.expected, "found": divergence.found}, max_length=12))
+        sys.exit(1)
+    console.print(("[green]" if report.ok else "[yellow]") + report.summary)
+    sys.exit(0 if report.ok else 2)
+
+
+@main.command(name="import")
+@click.argument("file", type=click.File("rb"))
+def import_(file):
+    """Verify an exported FILE fully, then store it."""
+    try:
+        result = local_arbiter().import_match(file)
+    except DomainError as error:
+        raise click.ClickException(error.message)
+    console.print(f"imported {result['match_id']} ({result['version']} events): {result['audit']}")
+
+
+@main.command()
+@click.argument("source")
+@click.option("--to", "upto", type=int, default=None, help="Stop after this seq.")
+@click.option("--seat", type=int, default=None, help="Show what this seat saw (default: a spectator).")
+@click.option("--boards", is_flag=True, help="Show the board after every event, not only at the end.")
+def replay(source, upto, seat, boards):
+    """Step through MATCH or FILE: each action, its facts and the board as SEAT saw it."""
+    try:
+        records = load_records(source)
+        created = records[0]["data"]
+        ruleset = rulesets.pinned(created["game"], created["ruleset_version"])
+    except (DomainError, IndexError, KeyError) as error:
+        raise click.ClickException(getattr(error, "message", f"not an Arbiter export: {error}"))
+    state = json_copy(created["setup"])
+    console.rule(f"{created['game']} {created['match_id']} — seats {created['seats']}, viewer "
+                 f"{'spectator' if seat is None else created['seats'][seat]}")
+    for record in records[1:]:
+        if upto is not None and record["seq"] > upto:
+            break
+        data = record["data"]
+        if record["type"] == "ActionTaken":
+            actor = data["seat"]
+            console.print(f"[bold]#{record['seq']}[/] {created['seats'][actor]}: "
+                          f"{orjson.dumps(ruleset.redact_action(data['action'], actor, seat)).decode()}")
+            for fact in data["facts"]:
+                console.print(f"    {orjson.dumps(ruleset.redact(fact, seat)).decode()}", style="dim")
+                state = ruleset.evolve(state, fact)
+        else:
+            console.print(f"[bold]#{record['seq']} {record['type']}[/] {orjson.dumps(data).decode()}")
+        if boards:
+            console.print(Pretty(ruleset.view(state, seat)))
+    if not boards:
+        console.print(Pretty(ruleset.view(state, seat)))
 
 
 if __name__ == "__main__":

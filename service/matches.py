@@ -11,6 +11,7 @@ import orjson
 
 import domain.games  # noqa: F401  (registers every ruleset)
 from domain.kernel import ruleset as rulesets
+from domain.kernel.audit import audit
 from domain.kernel.canonical import digest
 from domain.kernel.errors import DomainError, InvalidSetup, MatchNotFound, VersionConflict
 from domain.kernel.match import RUNNING, Match, MatchSecret
@@ -34,6 +35,31 @@ class ExportRefused(DomainError):
 
 class VersionNotFound(DomainError):
     code = "version_not_found"
+
+
+class ImportRefused(DomainError):
+    code = "import_refused"
+
+    def __init__(self, message: str, report: dict | None = None):
+        super().__init__(message)
+        self.report = report
+
+
+class MatchExists(DomainError):
+    code = "match_exists"
+
+
+def parse_ndjson(lines) -> list[dict]:
+    records = []
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            try:
+                records.append(orjson.loads(line))
+            except orjson.JSONDecodeError as error:
+                raise ImportRefused(f"line {number} is not JSON: {error}") from None
+    if not records:
+        raise ImportRefused("the file holds no events")
+    return records
 
 
 def hash_token(token: str) -> str:
@@ -191,11 +217,35 @@ class Arbiter:
         return {"match_id": str(match_id), "version": version, "seat": seat,
                 "status": past.status, "to_act": past.to_act(), "state": state}
 
-    def export_lines(self, match_id: uuid.UUID) -> list[bytes]:
+    def export_lines(self, match_id: uuid.UUID, admin: bool = False) -> list[bytes]:
         match = self.store.match(match_id)
-        if match.status == RUNNING:
-            raise ExportRefused("export is refused while the match runs: it would reveal hidden cards and the seed")
+        if match.status == RUNNING and not admin:
+            raise ExportRefused("export is refused while the match runs: it would reveal hidden cards "
+                                "(an admin token may export it)")
         return [orjson.dumps(event) + b"\n" for event in self.store.stored_events(match_id)]
+
+    def audit(self, match_id: uuid.UUID) -> dict:
+        """While the match runs only the chain can be checked: the seed is still secret."""
+        self.store.match(match_id)
+        return audit(self.store.stored_events(match_id)).to_dict()
+
+    def import_match(self, lines) -> dict:
+        """Verify an exported match fully, then store it; refuse it whole otherwise."""
+        records = parse_ndjson(lines)
+        report = audit(records)
+        if not report.ok:
+            raise ImportRefused(f"the file does not verify: {report.summary}", report.to_dict())
+        match = Match.from_records(records)
+        try:
+            self.store.match(match.id)
+        except MatchNotFound:
+            pass
+        else:
+            raise MatchExists(f"match {match.id} is already stored")
+        secret = MatchSecret(match_id=str(match.id), seed_hex=match.revealed_seed, token_hashes=[])
+        self.store.save_match(match, secret)
+        return {"match_id": str(match.id), "version": match.version, "status": match.status,
+                "audit": report.summary}
 
     def list_matches(self, game: str | None = None, status: str | None = None, player: str | None = None,
                      cursor: int = 1, limit: int = 50) -> dict:

@@ -57,9 +57,16 @@ def operations() -> dict:
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StateQuerySchema}], "security": [{}, *BEARER],
             "responses": {**_ok(), **_errors(400, 403, 404)}}},
         "/v1/matches/{match_id}/export": {"get": {
-            "summary": "NDJSON of the whole stream, one event a line (after the end)",
-            "parameters": [MATCH_ID],
+            "summary": "NDJSON of the whole stream, one event a line (after the end, or with the admin token)",
+            "parameters": [MATCH_ID], "security": [{}, *BEARER],
             "responses": {**_ok({"type": "string"}, media="application/x-ndjson"), **_errors(404, 409)}}},
+        "/v1/matches/{match_id}/audit": {"get": {
+            "summary": "Hash chain, commitment, re-decided facts and outcome, with the first divergence",
+            "parameters": [MATCH_ID], "responses": {**_ok(), **_errors(404, 422)}}},
+        "/v1/imports": {"post": {
+            "summary": "Import an exported match (NDJSON); it is verified fully before it is stored",
+            "requestBody": {"required": True, "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+            "responses": {**_ok(description="Imported", status="201"), **_errors(409, 413, 422)}}},
         "/healthz": {"get": {"summary": "Health, with the store's round trip", "responses": _ok()}},
         "/openapi.json": {"get": {"summary": "This document", "responses": _ok()}},
     }

@@ -82,6 +82,17 @@ class Match(Aggregate):
         return cls._create(cls.MatchCreated, id=match_id, data=data,
                            prev_hash=GENESIS_HASH, hash=created_hash)
 
+    @classmethod
+    def from_records(cls, records: list[dict]) -> "Match":
+        """A match rebuilt from export records, keeping their data and hashes (for import)."""
+        first = records[0]
+        match = cls._create(cls.MatchCreated, id=UUID(first["data"]["match_id"]), data=first["data"],
+                            prev_hash=first["prev_hash"], hash=first["hash"])
+        for record in records[1:]:
+            match.trigger_event(getattr(cls, record["type"]), data=record["data"],
+                                prev_hash=record["prev_hash"], hash=record["hash"])
+        return match
+
     def _on_created(self, data: dict) -> None:
         self.game = data["game"]
         self.ruleset_version = data["ruleset_version"]
