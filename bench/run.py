@@ -5,6 +5,8 @@
    insert, both driven by the same client for the same time.
 2. Replay cost per event: rebuilding finished matches from the store with no cache,
    beside the raw read (select + orjson.loads) of the same rows.
+3. Audit speed: events verified per second (hash chain, commitment, re-deciding every
+   action and the outcome) over the same exported matches.
 """
 
 import http.client
@@ -137,7 +139,8 @@ def arbiter_rate(data_dir) -> float:
         stop(process)
 
 
-def replay_costs(data_dir) -> tuple[float, float, int]:
+def replay_costs(data_dir) -> tuple[float, float, float, int]:
+    from domain.kernel.audit import audit
     from domain.kernel.store import MatchStore
     from service.matches import Arbiter
 
@@ -151,8 +154,12 @@ def replay_costs(data_dir) -> tuple[float, float, int]:
             arbiter.submit_action(mid, seat, rand.choice(arbiter.legal_actions(mid, seat)["actions"]))
         match_ids.append(mid)
     events = sum(store.match(m).version for m in match_ids)
-    rebuild, raw = [], []
+    rebuild, raw, audits = [], [], []
+    exports = [store.stored_events(mid) for mid in match_ids]
     for _ in range(5):
+        started = time.perf_counter()
+        assert all(audit(records).ok for records in exports)
+        audits.append(time.perf_counter() - started)
         started = time.perf_counter()
         for mid in match_ids:
             store.forget(mid)
@@ -163,7 +170,7 @@ def replay_costs(data_dir) -> tuple[float, float, int]:
             [orjson.loads(row.state) for row in store.recorder.select_events(mid)]
         raw.append(time.perf_counter() - started)
     store.close()
-    return min(rebuild) / events * 1e6, min(raw) / events * 1e6, events
+    return min(rebuild) / events * 1e6, min(raw) / events * 1e6, events / min(audits), events
 
 
 def main():
@@ -171,7 +178,7 @@ def main():
         os.makedirs(os.path.join(tmp, "base"))
         floor = baseline_rate(os.path.join(tmp, "base"))
         moves = arbiter_rate(os.path.join(tmp, "arbiter"))
-        replay_us, raw_us, events = replay_costs(os.path.join(tmp, "replay"))
+        replay_us, raw_us, audited_per_s, events = replay_costs(os.path.join(tmp, "replay"))
     report = {
         "clients": CLIENTS, "seconds_each": SECONDS,
         "floor_bare_flask_sqlite_insert_per_s": round(floor),
@@ -182,6 +189,7 @@ def main():
         "raw_select_and_orjson_us_per_event": round(raw_us, 2),
         "replayed_events": events,
         "aim_replay_us_per_event": 5,
+        "audit_events_per_s_with_redecide": round(audited_per_s),
     }
     print(json.dumps(report, indent=2))
 

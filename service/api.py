@@ -7,6 +7,7 @@ import time
 import orjson
 from flask import Blueprint, Flask, Response, current_app, request
 from flask.json.provider import JSONProvider
+from eventsourcing.domain import OriginatorVersionError
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -188,6 +189,11 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(error: HTTPException):
         code = {413: "body_too_large", 404: "not_found", 405: "method_not_allowed"}.get(error.code, "http_error")
         return problem(error.code or 500, code, error.description or error.name)
+
+    @app.errorhandler(OriginatorVersionError)
+    def damaged_stream(error: OriginatorVersionError):
+        return problem(500, "store_integrity", "the stored events of this match are not contiguous; "
+                       "GET its /audit for the first divergence")
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

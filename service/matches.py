@@ -164,17 +164,17 @@ class Arbiter:
             if idempotency_key is not None:
                 seq = match.recorded_command(idempotency_key, request_digest)
                 if seq is not None:
-                    return self._action_result(match, seq, seat, replayed=True)
+                    return self._recorded_result(match, seq, seat)
             if expected_version is not None and expected_version != match.version:
                 raise VersionConflict(f"expected version {expected_version}, the match is at {match.version}")
             secret = self.store.secret(match_id)
-            seq = match.version + 1
             try:
                 match.act(seat, action, secret.seed, idempotency_key, request_digest)
             except BaseException:
                 if match.pending_events:  # never leave a half-changed match in the cache
                     self.store.forget(match_id)
                 raise
+            recorded = [_as_record(event) for event in match.pending_events]
             try:
                 self.store.save_match(match)
             except VersionConflict:
@@ -182,21 +182,14 @@ class Arbiter:
                     match = self.store.match(match_id)
                     seq = match.recorded_command(idempotency_key, request_digest)
                     if seq is not None:
-                        return self._action_result(match, seq, seat, replayed=True)
+                        return self._recorded_result(match, seq, seat)
                 raise
-            return self._action_result(match, seq, seat)
+            return _action_result(match, recorded, seat)
 
-    def _action_result(self, match: Match, seq: int, seat: int, replayed: bool = False) -> dict:
-        taken, *after = self.store.stored_events(match.id, after=seq - 1, upto=seq + 1)
-        ended = bool(after) and after[0]["type"] == "MatchEnded"
-        return {
-            "match_id": str(match.id),
-            "seq": seq,
-            "version": seq + 1 if ended else seq,
-            "status": "ended" if ended else RUNNING,
-            "facts": [match.ruleset.redact(f, seat) for f in taken["data"]["facts"]],
-            "replayed": replayed,
-        }
+    def _recorded_result(self, match: Match, seq: int, seat: int) -> dict:
+        """The response first given for the action at `seq`, rebuilt from the store."""
+        return _action_result(match, self.store.stored_events(match.id, after=seq - 1, upto=seq + 1)[:2], seat,
+                              replayed=True)
 
     def log(self, match_id: uuid.UUID, seat: int | None, since: int = 0, limit: int = 100) -> dict:
         match = self.store.match(match_id)
@@ -225,9 +218,12 @@ class Arbiter:
         return [orjson.dumps(event) + b"\n" for event in self.store.stored_events(match_id)]
 
     def audit(self, match_id: uuid.UUID) -> dict:
-        """While the match runs only the chain can be checked: the seed is still secret."""
-        self.store.match(match_id)
-        return audit(self.store.stored_events(match_id)).to_dict()
+        """While the match runs only the chain can be checked: the seed is still secret.
+        Reads the stored rows only, so a damaged stream is reported, not failed on."""
+        records = self.store.stored_events(match_id)
+        if not records:
+            raise MatchNotFound(f"no match {match_id}")
+        return audit(records).to_dict()
 
     def import_match(self, lines) -> dict:
         """Verify an exported match fully, then store it; refuse it whole otherwise."""
@@ -270,6 +266,24 @@ class Arbiter:
                 if len(found) == limit:
                     break
         return {"matches": found, "next_cursor": position}
+
+
+def _as_record(event) -> dict:
+    return {"seq": event.originator_version, "type": type(event).__name__, "data": event.data}
+
+
+def _action_result(match: Match, records: list[dict], seat: int, replayed: bool = False) -> dict:
+    """The response to an action: its event, and whether the game ended with it."""
+    taken, *after = records
+    ended = bool(after) and after[0]["type"] == "MatchEnded"
+    return {
+        "match_id": str(match.id),
+        "seq": taken["seq"],
+        "version": taken["seq"] + 1 if ended else taken["seq"],
+        "status": "ended" if ended else RUNNING,
+        "facts": [match.ruleset.redact(f, seat) for f in taken["data"]["facts"]],
+        "replayed": replayed,
+    }
 
 
 def _visible_state(match: Match, state: dict, seat: int | None) -> dict:

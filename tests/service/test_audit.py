@@ -1,0 +1,291 @@
+"""Audit, import and the standalone verifier against every kind of tampering, on exported
+files and on rows changed directly in SQLite and PostgreSQL."""
+
+import copy
+import random
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import orjson
+import psycopg
+import pytest
+from click.testing import CliRunner
+
+from domain.kernel.audit import audit
+from domain.kernel.canonical import GENESIS_HASH, event_hash
+from domain.kernel.errors import UnknownRuleset
+from domain.kernel.store import MatchStore
+from service.api import create_app
+from service.cli import main
+from service.matches import Arbiter, ImportRefused
+
+from .helpers import bearer, create
+
+VERIFIER = Path(__file__).resolve().parents[2] / "docs" / "verify.py"
+
+
+def finished_match(arbiter, seats=("ann", "bob", "cat"), seed=4):
+    rand = random.Random(seed)
+    match_id = uuid.UUID(arbiter.create_match("cyberiad", list(seats), entropy={seats[0]: "ann's dice"})["match_id"])
+    while (summary := arbiter.summary(match_id))["status"] == "running":
+        seat = summary["to_act"][0]
+        arbiter.submit_action(match_id, seat, rand.choice(arbiter.legal_actions(match_id, seat)["actions"]))
+    return match_id
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    store = MatchStore({"ARBITER_DATA_DIR": str(tmp_path_factory.mktemp("audit"))})
+    arbiter = Arbiter(store)
+    records = store.stored_events(finished_match(arbiter))
+    store.close()
+    return records
+
+
+def rechain(records, start=0):
+    """What a careful forger does: recompute every hash from `start` on."""
+    prev = records[start - 1]["hash"] if start else GENESIS_HASH
+    for record in records[start:]:
+        record["prev_hash"] = prev
+        record["hash"] = prev = event_hash(prev, record["seq"], record["type"], record["data"])
+    return records
+
+
+def action_seq_with_facts(records, kind="tokens"):
+    return next(r["seq"] for r in records[5:] if r["type"] == "ActionTaken" and
+                any(f["f"] == kind for f in r["data"]["facts"]))
+
+
+def change_fact(records):
+    seq = action_seq_with_facts(records)
+    fact = next(f for f in records[seq - 1]["data"]["facts"] if f["f"] == "tokens")
+    fact["delta"] += 1
+    return seq
+
+
+def change_action(records):
+    seq = next(r["seq"] for r in records[5:] if r["data"].get("action", {}).get("type") == "end_turn")
+    records[seq - 1]["data"]["action"] = {"type": "power"}
+    return seq
+
+
+def drop_event(records):
+    del records[9]
+    return 10
+
+
+def reorder_pair(records):
+    records[11], records[12] = records[12], records[11]
+    return 12
+
+
+def forge_fact_and_rechain(records):
+    seq = change_fact(records)
+    rechain(records, seq - 1)
+    return seq
+
+
+def forge_action_and_rechain(records):
+    seq = change_action(records)
+    rechain(records, seq - 1)
+    return seq
+
+
+def swap_seed(records):
+    records[-1]["data"]["seed"] = "11" * 32
+    rechain(records, len(records) - 1)
+    return records[-1]["seq"]
+
+
+def forge_outcome(records):
+    outcome = records[-1]["data"]["outcome"]
+    outcome["winners"] = [s for s in range(3) if s not in outcome["winners"]][:1]
+    rechain(records, len(records) - 1)
+    return records[-1]["seq"]
+
+
+TAMPERING = {  # kind: (how, the check that must catch it)
+    "changed fact": (change_fact, "chain"),
+    "changed action": (change_action, "chain"),
+    "dropped event": (drop_event, "chain"),
+    "reordered pair": (reorder_pair, "chain"),
+    "rewritten chain, changed fact": (forge_fact_and_rechain, "decisions"),
+    "rewritten chain, changed action": (forge_action_and_rechain, "decisions"),
+    "swapped seed": (swap_seed, "commitment"),
+    "forged outcome": (forge_outcome, "outcome"),
+}
+
+
+def test_a_clean_match_is_signed_off(exported):
+    report = audit(exported)
+    assert report.ok and report.checks == dict.fromkeys(("chain", "commitment", "decisions", "outcome"), "ok")
+    assert report.summary.startswith("verified cyberiad") and exported[-1]["hash"] in report.summary
+
+
+@pytest.mark.parametrize("kind", sorted(TAMPERING))
+def test_each_tampering_is_reported_at_its_exact_seq(exported, kind, tmp_path):
+    tamper, check = TAMPERING[kind]
+    records = copy.deepcopy(exported)
+    seq = tamper(records)
+    report = audit(records)
+    assert not report.ok
+    assert (report.first_divergence.seq, report.first_divergence.check) == (seq, check), report.summary
+    # The CLI audits the file offline and exits non-zero, naming the seq.
+    path = tmp_path / "tampered.ndjson"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    result = CliRunner().invoke(main, ["audit", str(path)], env={"ARBITER_DATA_DIR": str(tmp_path / "none")})
+    assert result.exit_code == 1 and f"seq {seq}" in result.output
+    assert not (tmp_path / "none").exists()  # offline: no store was opened
+    # The standalone verifier agrees on the checks it makes (chain and commitment).
+    verdict = run_verifier(path)
+    if check in ("chain", "commitment"):
+        assert verdict.returncode == 1 and f"first divergence at seq {seq} ({check})" in verdict.stdout
+    else:
+        assert verdict.returncode == 0 and "chain: ok" in verdict.stdout and "commitment: ok" in verdict.stdout
+
+
+def run_verifier(path):
+    return subprocess.run([sys.executable, "-I", str(VERIFIER), str(path)], capture_output=True, text=True)
+
+
+def test_the_verifier_signs_off_what_audit_signs_off(exported, tmp_path):
+    path = tmp_path / "clean.ndjson"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in exported))
+    assert run_verifier(path).returncode == 0
+    selftest = subprocess.run([sys.executable, "-I", str(VERIFIER), "--selftest"], capture_output=True, text=True)
+    assert selftest.returncode == 0
+
+
+def test_an_unknown_ruleset_version_is_refused_not_guessed(exported, sqlite_env):
+    records = copy.deepcopy(exported)
+    records[0]["data"]["ruleset_version"] = "0.0.1"
+    rechain(records)
+    with pytest.raises(UnknownRuleset, match="not in this build"):
+        audit(records)
+    response = create_app(sqlite_env).test_client().post(
+        "/v1/imports", data=b"".join(orjson.dumps(r) + b"\n" for r in records), content_type="application/x-ndjson")
+    assert response.status_code == 422 and response.json["code"] == "unknown_ruleset"
+
+
+# -- rows changed directly in the databases -------------------------------------------
+
+def rows_sql(store_env):
+    """Read and write stored event rows the way an intruder with database access would."""
+    if store_env["ARBITER_STORE"] == "sqlite":
+        import sqlite3
+        conn = sqlite3.connect(Path(store_env["ARBITER_DATA_DIR"]) / "arbiter.sqlite", isolation_level=None)
+        table, mark, key = "stored_events", "?", lambda mid: mid.hex
+    else:
+        conn = psycopg.connect(store_env["ARBITER_DATABASE_URL"], autocommit=True)
+        table, mark, key = f'"{store_env["ARBITER_DB_SCHEMA"]}".arbiter_events', "%s", lambda mid: mid
+
+    def read(mid, version):
+        row = conn.execute(f"SELECT state FROM {table} WHERE originator_id={mark} AND originator_version={mark}",
+                           (key(mid), version)).fetchone()
+        return orjson.loads(row[0])
+
+    def write(mid, version, state):
+        conn.execute(f"UPDATE {table} SET state={mark} WHERE originator_id={mark} AND originator_version={mark}",
+                     (orjson.dumps(state), key(mid), version))
+
+    def delete(mid, version):
+        conn.execute(f"DELETE FROM {table} WHERE originator_id={mark} AND originator_version={mark}",
+                     (key(mid), version))
+
+    return read, write, delete, conn
+
+
+def tamper_rows(store_env, mid, kind, records):
+    """Apply `kind` to the stored rows; returns the seq and check expected to catch it."""
+    read, write, delete, conn = rows_sql(store_env)
+    tampered = copy.deepcopy(records)
+    if kind == "dropped event":
+        delete(mid, 10)
+        expected = 10
+        conn.close()
+        return expected, "chain"
+    tamper, check = TAMPERING[kind]
+    seq = tamper(tampered)
+    if kind == "reordered pair":  # swap the two rows' contents
+        first, second = read(mid, 12), read(mid, 13)
+        write(mid, 12, second)
+        write(mid, 13, first)
+    else:
+        for record in tampered:
+            original = next(r for r in records if r["seq"] == record["seq"])
+            if record != original:
+                state = read(mid, record["seq"])
+                state.update(data=record["data"], prev_hash=record["prev_hash"], hash=record["hash"])
+                write(mid, record["seq"], state)
+    conn.close()
+    return seq, check
+
+
+@pytest.mark.parametrize("kind", sorted(TAMPERING))
+def test_rows_changed_in_the_database_are_caught_at_the_exact_seq(store_env, kind):
+    store = MatchStore(store_env)
+    mid = finished_match(Arbiter(store), seed=9)
+    records = store.stored_events(mid)
+    store.close()
+    seq, check = tamper_rows(store_env, mid, kind, records)
+    fresh = MatchStore(store_env)
+    report = Arbiter(fresh).audit(mid)
+    fresh.close()
+    assert not report["ok"]
+    assert (report["first_divergence"]["seq"], report["first_divergence"]["check"]) == (seq, check)
+
+
+# -- export, import, replay ---------------------------------------------------------------
+
+def test_round_trip_export_import_audit_identical_boards(store_env, tmp_path):
+    source = MatchStore({"ARBITER_DATA_DIR": str(tmp_path / "source")})
+    mid = finished_match(Arbiter(source), seats=("ann", "bob"), seed=21)
+    lines = Arbiter(source).export_lines(mid)
+    target_app = create_app(store_env)
+    client = target_app.test_client()
+    imported = client.post("/v1/imports", data=b"".join(lines), content_type="application/x-ndjson")
+    assert imported.status_code == 201 and imported.json["audit"].startswith("verified")
+    assert client.get(f"/v1/matches/{mid}/audit").json["ok"]
+    assert client.get(f"/v1/matches/{mid}/export").data == b"".join(lines)
+    source_client = create_app({"ARBITER_DATA_DIR": str(tmp_path / "source")}).test_client()
+    version = client.get(f"/v1/matches/{mid}").json["version"]
+    for n in range(1, version + 1):
+        assert client.get(f"/v1/matches/{mid}/state", query_string={"version": n}).json == \
+            source_client.get(f"/v1/matches/{mid}/state", query_string={"version": n}).json
+    assert client.get(f"/v1/matches/{mid}/board").json == source_client.get(f"/v1/matches/{mid}/board").json
+    again = client.post("/v1/imports", data=b"".join(lines), content_type="application/x-ndjson")
+    assert again.status_code == 409 and again.json["code"] == "match_exists"
+    source.close()
+    target_app.extensions["arbiter"].store.close()
+
+
+def test_a_tampered_import_is_refused_whole(exported, sqlite_env):
+    records = copy.deepcopy(exported)
+    forge_fact_and_rechain(records)
+    arbiter = Arbiter(MatchStore(sqlite_env))
+    with pytest.raises(ImportRefused) as refusal:
+        arbiter.import_match([orjson.dumps(r) for r in records])
+    assert refusal.value.report["first_divergence"]["check"] == "decisions"
+    assert arbiter.list_matches()["matches"] == []
+
+
+def test_running_matches_export_only_to_the_admin_and_audit_the_chain_only(sqlite_env):
+    client = create_app({**sqlite_env, "ARBITER_ADMIN_TOKEN": "open-sesame"}).test_client()
+    created = create(client, seats=("ann", "bob"))
+    mid = created["match_id"]
+    assert client.get(f"/v1/matches/{mid}/export").status_code == 409
+    assert client.get(f"/v1/matches/{mid}/export", headers=bearer(created["seats"][0]["token"])).status_code == 409
+    assert client.get(f"/v1/matches/{mid}/export", headers=bearer("open-sesame")).status_code == 200
+    report = client.get(f"/v1/matches/{mid}/audit").json
+    assert report["checks"]["chain"] == "ok" and report["checks"]["decisions"].startswith("pending")
+    assert "setup" not in str(report) and "seed" not in {k for k in report}
+
+
+def test_replay_steps_through_as_a_seat_saw_it(exported, tmp_path):
+    path = tmp_path / "match.ndjson"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in exported))
+    result = CliRunner().invoke(main, ["replay", str(path), "--to", "6", "--seat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "#6" in result.output and "#7" not in result.output and "'hand': [" in result.output
