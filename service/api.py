@@ -3,6 +3,7 @@
 import hmac
 import os
 import time
+from pathlib import Path
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, request
@@ -14,21 +15,27 @@ from werkzeug.exceptions import HTTPException
 from domain.kernel.errors import (DomainError, IdempotencyKeyReused, IllegalAction, InvalidSetup, MatchNotFound,
                                   MatchOver, UnknownRuleset, VersionConflict)
 from domain.kernel.store import MatchStore
+from projections.projector import LeaderLock, Projector, start_embedded
+from projections.queries import ReadModels
+from projections.readstore import open_read_store
 
 from . import schemas
-from .matches import (Arbiter, ExportRefused, ImportRefused, MatchExists, TokenInvalid, TokenMissing,
-                      VersionNotFound, hash_token, parse_match_id)
+from .live import wakeups_for
+from .metrics import register_metrics
+from .matches import (Arbiter, ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,
+                      TokenMissing, VersionNotFound, hash_token, parse_match_id)
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a whole exported match
 STATUS_OF = {  # one place maps domain errors to HTTP
     MatchNotFound: 404, VersionNotFound: 404, UnknownRuleset: 422, InvalidSetup: 422,
     TokenMissing: 401, TokenInvalid: 403,
-    VersionConflict: 409, MatchOver: 409, ExportRefused: 409, MatchExists: 409,
+    VersionConflict: 409, MatchOver: 409, ExportRefused: 409, MatchExists: 409, ReadModelsUnavailable: 503,
     IllegalAction: 422, IdempotencyKeyReused: 422, ImportRefused: 422,
 }
 TITLES = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
-          409: "Conflict", 413: "Payload too large", 422: "Unprocessable content", 500: "Internal error"}
+          409: "Conflict", 413: "Payload too large", 422: "Unprocessable content", 500: "Internal error",
+          503: "Service unavailable"}
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 
@@ -110,7 +117,8 @@ def match_summary(match_id):
 @v1.get("/matches/<match_id>/board")
 def board(match_id):
     mid = parse_match_id(match_id)
-    return json_response(arbiter().board(mid, arbiter().seat_of(mid, bearer_token(), required=False)))
+    seat = arbiter().seat_of(mid, bearer_token(), required=False)
+    return json_response(arbiter().board(mid, seat, **load_query(schemas.BoardQuerySchema())))
 
 
 @v1.get("/matches/<match_id>/legal-actions")
@@ -156,6 +164,32 @@ def export(match_id):
     lines = arbiter().export_lines(parse_match_id(match_id), admin=is_admin())
     return Response(b"".join(lines), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.ndjson"'})
+
+
+@v1.get("/stats/<game>")
+def game_stats(game):
+    return json_response(arbiter().stats(game))
+
+
+@v1.get("/players/<name>")
+def player_record(name):
+    return json_response(arbiter().player(name))
+
+
+@v1.get("/matches/<match_id>/stream")
+def stream(match_id):
+    """Server-Sent Events: every event after Last-Event-ID (or ?since=), redacted for the bearer."""
+    mid = parse_match_id(match_id)
+    seat = arbiter().seat_of(mid, bearer_token(), required=False)
+    since = load_query(schemas.StreamQuerySchema())["since"]
+    last_id = request.headers.get("Last-Event-ID")
+    if last_id is not None:
+        if not last_id.isdigit():
+            raise BadRequest("bad_last_event_id", "Last-Event-ID must be the seq of an event")
+        since = int(last_id)
+    events = arbiter().follow(mid, seat, since, current_app.extensions["wakeups"])
+    return Response(events, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @v1.get("/matches/<match_id>/audit")
@@ -210,9 +244,17 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     if environ.get("ARBITER_ADMIN_TOKEN"):
         app.config["ADMIN_TOKEN_HASH"] = hash_token(environ["ARBITER_ADMIN_TOKEN"])
     store = store or MatchStore(environ)
-    app.extensions["arbiter"] = Arbiter(store)
+    data_dir = Path(environ.get("ARBITER_DATA_DIR", "./var"))
+    read_store = open_read_store(environ, data_dir)
+    projector = Projector(store, read_store)
+    app.extensions["arbiter"] = Arbiter(store, ReadModels(read_store))
+    app.extensions["projector"] = projector
+    app.extensions["wakeups"] = wakeups_for(read_store)
+    if environ.get("ARBITER_PROJECTOR", "embedded") == "embedded":
+        app.extensions["projector_stop"] = start_embedded(projector, LeaderLock(data_dir / "projector.lock"))
     app.register_blueprint(v1)
     register_error_handlers(app)
+    register_metrics(app, store, projector)
 
     from .openapi import openapi_document
 

@@ -5,7 +5,9 @@ import hashlib
 import hmac
 import secrets
 import threading
+import time
 import uuid
+from collections.abc import Iterator
 
 import orjson
 
@@ -13,12 +15,17 @@ import domain.games  # noqa: F401  (registers every ruleset)
 from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit
 from domain.kernel.canonical import digest
+from domain.kernel.redaction import redact_record
 from domain.kernel.errors import DomainError, InvalidSetup, MatchNotFound, VersionConflict
 from domain.kernel.match import RUNNING, Match, MatchSecret
 from domain.kernel.rng import new_seed
 from domain.kernel.store import MatchStore
+from projections.queries import ReadModels
+from projections.readstore import ReadStoreUnavailable
 
 LOCK_STRIPES = 64
+HEARTBEAT_SECONDS = 15
+FINAL_EVENTS = ("MatchEnded", "MatchAbandoned")
 
 
 class TokenMissing(DomainError):
@@ -35,6 +42,10 @@ class ExportRefused(DomainError):
 
 class VersionNotFound(DomainError):
     code = "version_not_found"
+
+
+class ReadModelsUnavailable(DomainError):
+    code = "read_models_unavailable"
 
 
 class ImportRefused(DomainError):
@@ -76,8 +87,9 @@ def parse_match_id(text: str) -> uuid.UUID:
 class Arbiter:
     """The application service over one event store."""
 
-    def __init__(self, store: MatchStore):
+    def __init__(self, store: MatchStore, reads: ReadModels | None = None):
         self.store = store
+        self.reads = reads
         # Commands on one match are serialised within a process, so a cached match is
         # never changed by two requests at once; across processes the store's unique
         # (stream, version) constraint decides.
@@ -146,10 +158,44 @@ class Arbiter:
             "created_at": match.created_at,
         }
 
-    def board(self, match_id: uuid.UUID, seat: int | None) -> dict:
+    def board(self, match_id: uuid.UUID, seat: int | None, min_version: int | None = None) -> dict:
+        """From the board read model; from the event store when the model is behind
+        `min_version`, has not seen the match yet, or cannot be reached."""
+        fresh = self._from_read_model(lambda reads: reads.board(str(match_id), seat), min_version)
+        if fresh:
+            return fresh
         match = self.store.match(match_id)
         return {"match_id": str(match.id), "version": match.version, "status": match.status,
-                "seat": seat, "to_act": match.to_act(), "board": match.ruleset.view(match.state, seat)}
+                "seat": seat, "to_act": match.to_act(), "board": match.ruleset.view(match.state, seat),
+                "as_of_version": match.version, "source": "event_store"}
+
+    def _from_read_model(self, query, min_version: int | None) -> dict | None:
+        if self.reads is None:
+            return None
+        try:
+            answer = query(self.reads)
+        except ReadStoreUnavailable:
+            return None
+        if answer is None or min_version is not None and answer["as_of_version"] < min_version:
+            return None
+        return {**answer, "source": "read_model"}
+
+    def _read_models(self) -> ReadModels:
+        if self.reads is None:
+            raise ReadModelsUnavailable("read models are not configured")
+        return self.reads
+
+    def stats(self, game: str) -> dict:
+        try:
+            return self._read_models().stats(game)
+        except ReadStoreUnavailable as error:
+            raise ReadModelsUnavailable(str(error)) from None
+
+    def player(self, name: str) -> dict:
+        try:
+            return self._read_models().player(name)
+        except ReadStoreUnavailable as error:
+            raise ReadModelsUnavailable(str(error)) from None
 
     def legal_actions(self, match_id: uuid.UUID, seat: int) -> dict:
         match = self.store.match(match_id)
@@ -186,19 +232,58 @@ class Arbiter:
                 raise
             return _action_result(match, recorded, seat)
 
+    def follow(self, match_id: uuid.UUID, seat: int | None, since: int, wakeups) -> Iterator[bytes]:
+        """Server-Sent Events of every event after `since`, until the match is over."""
+        ruleset = self.store.match(match_id).ruleset  # an unknown match fails before streaming starts
+
+        def events():
+            last, quiet = since, 0.0
+            waiter = wakeups.waiter(str(match_id))
+            try:
+                yield b": stream open\n\n"
+                while True:
+                    records = self.store.stored_events(match_id, after=last)
+                    public = any(r["type"] in FINAL_EVENTS for r in records) or (
+                        not records and self.store.match(match_id).status != RUNNING)
+                    for record in records:
+                        shown = record if public else redact_record(ruleset, record, seat)
+                        yield b"id: %d\nevent: %s\ndata: %s\n\n" % (
+                            record["seq"], record["type"].encode(), orjson.dumps(shown))
+                        last = record["seq"]
+                    if public:
+                        return
+                    if records:
+                        quiet = 0.0
+                        continue
+                    if quiet >= HEARTBEAT_SECONDS:
+                        yield b": keep-alive\n\n"
+                        quiet = 0.0
+                    started = time.monotonic()
+                    waiter.wait(1.0)
+                    quiet += time.monotonic() - started
+            finally:
+                waiter.close()
+
+        return events()
+
     def _recorded_result(self, match: Match, seq: int, seat: int) -> dict:
         """The response first given for the action at `seq`, rebuilt from the store."""
         return _action_result(match, self.store.stored_events(match.id, after=seq - 1, upto=seq + 1)[:2], seat,
                               replayed=True)
 
-    def log(self, match_id: uuid.UUID, seat: int | None, since: int = 0, limit: int = 100) -> dict:
+    def log(self, match_id: uuid.UUID, seat: int | None, since: int = 0, limit: int = 100,
+            min_version: int | None = None) -> dict:
+        fresh = self._from_read_model(lambda reads: reads.log(str(match_id), seat, since, limit), min_version)
+        if fresh:
+            return fresh
         match = self.store.match(match_id)
         events = self.store.stored_events(match_id, after=since, limit=limit)
         if match.status == RUNNING:
-            events = [_redacted_event(match, event, seat) for event in events]
+            events = [redact_record(match.ruleset, event, seat) for event in events]
         last = events[-1]["seq"] if events else since
         return {"match_id": str(match_id), "version": match.version, "events": events,
-                "next_since": last if last < match.version else None}
+                "next_since": last if last < match.version else None, "as_of_version": match.version,
+                "source": "event_store"}
 
     def state_at(self, match_id: uuid.UUID, version: int, seat: int | None) -> dict:
         current = self.store.match(match_id)
@@ -243,30 +328,11 @@ class Arbiter:
         return {"match_id": str(match.id), "version": match.version, "status": match.status,
                 "audit": report.summary}
 
-    def list_matches(self, game: str | None = None, status: str | None = None, player: str | None = None,
-                     cursor: int = 1, limit: int = 50) -> dict:
-        """Matches oldest first from a cursor. Reads the store directly until the match index
-        projection exists; each page scans at most a few pages of creations."""
-        found, position = [], cursor
-        while len(found) < limit:
-            notifications = self.store.created_matches(start=position, limit=200)
-            if not notifications:
-                position = None
-                break
-            for notification in notifications:
-                position = notification.id + 1
-                data = orjson.loads(notification.state)["data"]
-                if game and data["game"] != game or player and player not in data["seats"]:
-                    continue
-                match_status = self.store.match(notification.originator_id).status
-                if status and match_status != status:
-                    continue
-                found.append({"match_id": data["match_id"], "game": data["game"], "seats": data["seats"],
-                              "status": match_status, "created_at": data["at"]})
-                if len(found) == limit:
-                    break
-        return {"matches": found, "next_cursor": position}
-
+    def list_matches(self, **filters) -> dict:
+        try:
+            return self._read_models().list_matches(**filters)
+        except ReadStoreUnavailable as error:
+            raise ReadModelsUnavailable(str(error)) from None
 
 def _as_record(event) -> dict:
     return {"seq": event.originator_version, "type": type(event).__name__, "data": event.data}
@@ -288,14 +354,3 @@ def _action_result(match: Match, records: list[dict], seat: int, replayed: bool 
 
 def _visible_state(match: Match, state: dict, seat: int | None) -> dict:
     return state if match.status != RUNNING else match.ruleset.view(state, seat)
-
-
-def _redacted_event(match: Match, event: dict, seat: int | None) -> dict:
-    data = event["data"]
-    if event["type"] == "MatchCreated":
-        data = {**data, "setup": match.ruleset.view(data["setup"], seat)}
-    elif event["type"] == "ActionTaken":
-        actor = data["seat"]
-        data = {**data, "action": match.ruleset.redact_action(data["action"], actor, seat),
-                "facts": [match.ruleset.redact(f, seat) for f in data["facts"]]}
-    return {**event, "data": data}

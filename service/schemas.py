@@ -20,6 +20,15 @@ class SubmitActionSchema(Schema):
 class LogQuerySchema(Schema):
     since = fields.Integer(validate=validate.Range(min=0), load_default=0)
     limit = fields.Integer(validate=validate.Range(min=1, max=1000), load_default=100)
+    min_version = fields.Integer(validate=validate.Range(min=1), load_default=None)
+
+
+class BoardQuerySchema(Schema):
+    min_version = fields.Integer(validate=validate.Range(min=1), load_default=None)
+
+
+class StreamQuerySchema(Schema):
+    since = fields.Integer(validate=validate.Range(min=0), load_default=0)
 
 
 class StateQuerySchema(Schema):
@@ -30,7 +39,9 @@ class ListQuerySchema(Schema):
     game = fields.String(load_default=None)
     status = fields.String(validate=validate.OneOf(["running", "ended", "abandoned"]), load_default=None)
     player = fields.String(load_default=None)
-    cursor = fields.Integer(validate=validate.Range(min=1), load_default=1)
+    created_after = fields.AwareDateTime(load_default=None)
+    created_before = fields.AwareDateTime(load_default=None)
+    cursor = fields.Integer(validate=validate.Range(min=0), load_default=0)
     limit = fields.Integer(validate=validate.Range(min=1, max=200), load_default=50)
 
 

@@ -17,7 +17,8 @@ POSTGRES_URL = os.environ.get("ARBITER_TEST_DATABASE_URL", "postgresql://postgre
 
 
 def sqlite_environ(tmp_path) -> dict:
-    return {"ARBITER_STORE": "sqlite", "ARBITER_DATA_DIR": str(tmp_path)}
+    # Tests drive the projector themselves (projector.catch_up()) unless they start it.
+    return {"ARBITER_STORE": "sqlite", "ARBITER_DATA_DIR": str(tmp_path), "ARBITER_PROJECTOR": "off"}
 
 
 @pytest.fixture
@@ -26,13 +27,13 @@ def sqlite_env(tmp_path):
 
 
 @pytest.fixture
-def postgres_env():
+def postgres_env(tmp_path):
     """A schema of its own in the `test` database, dropped afterwards."""
     schema = f"arbiter_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
         conn.execute(f'CREATE SCHEMA "{schema}"')
     yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URL": POSTGRES_URL, "ARBITER_DB_SCHEMA": schema,
-           "ARBITER_DB_POOL_SIZE": "12"}
+           "ARBITER_DB_POOL_SIZE": "12", "ARBITER_PROJECTOR": "off", "ARBITER_DATA_DIR": str(tmp_path)}
     with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
         conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
@@ -55,3 +56,9 @@ def store(sqlite_env):
 @pytest.fixture
 def client(sqlite_env):
     return create_app(sqlite_env).test_client()
+
+
+def caught_up(client):
+    """Let the read models see every event so far (the tests' stand-in for waiting on the projector)."""
+    client.application.extensions["projector"].catch_up()
+    return client

@@ -27,6 +27,15 @@ Fact = dict
 
 
 @dataclass(frozen=True)
+class GameProfile:
+    """What statistics need to know of a game: which card an action plays, and, from the
+    final state, the first player, each seat's faction (or Constructor, hero...) and rounds."""
+
+    card_played: Callable[[Action], str | None]
+    summary: Callable[[State, dict], dict]
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     version: str
@@ -44,6 +53,7 @@ class Ruleset:
     redact: Callable[[Fact, int | None], Fact]
     redact_action: Callable[[Action, int, int | None], Action]
     bots: dict[str, Callable] = field(default_factory=dict)
+    profile: GameProfile | None = None
 
     def describe(self) -> dict:
         return {

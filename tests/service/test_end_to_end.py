@@ -6,6 +6,7 @@ import random
 
 from domain.games.cyberiad.cards import CARDS
 
+from ..conftest import caught_up
 from .helpers import bearer, create, step
 
 
@@ -74,6 +75,7 @@ def test_spectators_and_seats_see_only_what_they_may(client):
 def test_listing_filters_by_game_player_and_status(client):
     first = create(client, seats=("ann", "bob"))
     create(client, seats=("cat", "dan"))
+    caught_up(client)
     listed = client.get("/v1/matches", query_string={"player": "ann"}).json
     assert [m["match_id"] for m in listed["matches"]] == [first["match_id"]]
     assert len(client.get("/v1/matches", query_string={"game": "cyberiad", "status": "running"}).json["matches"]) == 2

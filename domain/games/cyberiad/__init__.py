@@ -5,6 +5,7 @@ from domain.kernel.ruleset import Ruleset, register
 from . import rules
 from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
+from .stats import PROFILE
 from .view import redact, redact_action, view
 
 RULES_VERSION = "1.0.0"
@@ -28,4 +29,5 @@ RULESET = register(Ruleset(
     redact=redact,
     redact_action=redact_action,
     bots=BOTS,
+    profile=PROFILE,
 ))

@@ -1,0 +1,153 @@
+"""The projector: follows the event store's notification log and applies each event to
+every read model exactly once.
+
+Each read model (projection) keeps its own tracking position, committed in the same
+transaction as the changes of the batch; the commit is compare-and-set on those
+positions, so a crash mid-batch, a restart or even a second projector can never apply
+an event twice or skip one. A projection can be dropped and rebuilt from the events.
+"""
+
+import fcntl
+import os
+import threading
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import orjson
+from eventsourcing.utils import get_topic
+
+from domain.kernel.match import Match
+from domain.kernel.store import MatchStore, event_type
+
+from .models import PROJECTIONS, Reader
+from .readstore import Batch, ProjectionConflict, ReadStoreUnavailable
+
+MATCH_TOPICS = [get_topic(getattr(Match, name)) for name in
+                ("MatchCreated", "ActionTaken", "MatchEnded", "MatchAbandoned")]
+
+
+def as_record(notification) -> dict:
+    stored = orjson.loads(notification.state)
+    return {"match_id": str(notification.originator_id), "seq": notification.originator_version,
+            "type": event_type(notification.topic), "data": stored["data"], "prev_hash": stored["prev_hash"],
+            "hash": stored["hash"], "timestamp": stored["timestamp"]}
+
+
+class Projector:
+    def __init__(self, events: MatchStore, models, names=None, batch_size: int = 500,
+                 throttle_per_s: float | None = None):
+        self.events, self.models = events, models
+        self.projections = [PROJECTIONS[name] for name in (names or PROJECTIONS)]
+        self.batch_size, self.throttle_per_s = batch_size, throttle_per_s
+        self.lags: list[float] = []  # seconds from append to commit, of recent events
+        self.applied = 0
+
+    def store_position(self) -> int:
+        return self.events.recorder.max_notification_id() or 0
+
+    def positions(self) -> dict[str, int]:
+        stored = self.models.positions()
+        return {p.name: stored.get(p.name, 0) for p in self.projections}
+
+    def run_once(self) -> int:
+        """Apply the next batch; returns how many events it read (0: caught up)."""
+        positions = self.positions()
+        start = min(positions.values())
+        notifications = self.events.recorder.select_notifications(
+            start=start + 1, limit=self.batch_size, topics=MATCH_TOPICS)
+        if not notifications:
+            return 0
+        batch = Batch()
+        reader = Reader(self.models, batch)
+        records = []
+        for notification in notifications:
+            record = as_record(notification)
+            records.append(record)
+            for projection in self.projections:
+                if notification.id > positions[projection.name]:
+                    projection.apply(record, batch, reader)
+            if self.throttle_per_s:
+                time.sleep(1 / self.throttle_per_s)
+        last = notifications[-1].id
+        batch.positions = {p.name: max(positions[p.name], last) for p in self.projections}
+        self.models.commit(batch, expected=positions)
+        committed = datetime.now(timezone.utc)
+        self.lags = (self.lags + [(committed - datetime.fromisoformat(r["timestamp"])).total_seconds()
+                                  for r in records])[-20_000:]
+        self.applied += len(records)
+        self._announce(records)
+        return len(notifications)
+
+    def _announce(self, records) -> None:
+        """Wake live streams (Redis pub/sub); they read the events from the store themselves."""
+        publish = getattr(self.models, "publish", None)
+        if publish:
+            for match_id in {r["match_id"] for r in records}:
+                publish(f"events:{match_id}", b"1")
+
+    def catch_up(self) -> int:
+        total = 0
+        while True:
+            try:
+                n = self.run_once()
+            except ProjectionConflict:
+                continue
+            if not n:
+                return total
+            total += n
+
+    def rebuild(self, names=None) -> int:
+        """Drop the named projections (default: all) and replay every event into them."""
+        for projection in self.projections:
+            if names is None or projection.name in names:
+                self.models.drop(projection.prefixes, projection.name)
+        return self.catch_up()
+
+    def run_forever(self, stop: threading.Event, idle_seconds: float = 0.005) -> None:
+        while not stop.is_set():
+            try:
+                if not self.run_once():
+                    stop.wait(idle_seconds)
+            except ProjectionConflict:
+                continue
+            except ReadStoreUnavailable:
+                stop.wait(1.0)  # the events wait in the store; catch up when it returns
+
+
+class LeaderLock:
+    """One projector per host: an exclusive lock on a file beside the data, freed when its holder dies."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._handle = None
+
+    def try_acquire(self) -> bool:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(self.path, "a+")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            return False
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._handle = handle
+        return True
+
+
+def start_embedded(projector: Projector, lock: LeaderLock) -> threading.Event:
+    """In each web worker: whoever holds the lock projects; the others wait to take over."""
+    stop = threading.Event()
+
+    def lead():
+        while not stop.is_set():
+            if lock.try_acquire():
+                projector.run_forever(stop)
+                return
+            stop.wait(2.0)
+
+    threading.Thread(target=lead, name="arbiter-projector", daemon=True).start()
+    return stop
