@@ -61,14 +61,20 @@ class Projector:
         batch = Batch()
         reader = Reader(self.models, batch)
         records = []
-        for notification in notifications:
-            record = as_record(notification)
-            records.append(record)
-            for projection in self.projections:
-                if notification.id > positions[projection.name]:
-                    projection.apply(record, batch, reader)
-            if self.throttle_per_s:
-                time.sleep(1 / self.throttle_per_s)
+        try:
+            for notification in notifications:
+                record = as_record(notification)
+                records.append(record)
+                for projection in self.projections:
+                    if notification.id > positions[projection.name]:
+                        projection.apply(record, batch, reader)
+                if self.throttle_per_s:
+                    time.sleep(1 / self.throttle_per_s)
+        except (KeyError, ValueError, TypeError):
+            # Documents read mid-batch may already hold a racing projector's commit.
+            if self.positions() != positions:
+                raise ProjectionConflict("another projector moved on while this batch was read") from None
+            raise
         last = notifications[-1].id
         batch.positions = {p.name: max(positions[p.name], last) for p in self.projections}
         self.models.commit(batch, expected=positions)

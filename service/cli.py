@@ -207,5 +207,59 @@ def replay(source, upto, seat, boards):
         console.print(Pretty(ruleset.view(state, seat)))
 
 
+def local_projector(names=None, batch_size=500, throttle=None):
+    from projections.projector import Projector
+    from projections.readstore import open_read_store
+    from pathlib import Path
+
+    data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
+    return Projector(MatchStore(os.environ), open_read_store(os.environ, data_dir), names, batch_size, throttle)
+
+
+@main.command()
+@click.option("--batch-size", default=500, show_default=True, type=int)
+@click.option("--throttle", default=None, type=float, help="At most this many events a second (to spare the stores).")
+def projector(batch_size, throttle):
+    """Run the projector in this process until stopped (for deployments: one per service)."""
+    import signal
+    import threading
+
+    from projections.projector import LeaderLock
+
+    runner = local_projector(batch_size=batch_size, throttle=throttle)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    data_dir = os.environ.get("ARBITER_DATA_DIR", "./var")
+    if not LeaderLock(os.path.join(data_dir, "projector.lock")).try_acquire():
+        console.print("another projector holds the lock on this host; this one waits to take over")
+        while not stop.is_set() and not LeaderLock(os.path.join(data_dir, "projector.lock")).try_acquire():
+            stop.wait(2.0)
+    console.print(f"projector running on {runner.models.name} read models")
+    try:
+        runner.run_forever(stop)
+    except KeyboardInterrupt:
+        pass
+
+
+@main.group()
+def projections():
+    """Read models: rebuild them from the events."""
+
+
+@projections.command()
+@click.option("--name", "names", multiple=True, type=click.Choice(["matches", "stats", "players"]),
+              help="Only this read model (repeatable); default: all.")
+def rebuild(names):
+    """Drop read models and replay every event into them (stop the projector first)."""
+    import time
+
+    runner = local_projector()
+    started = time.perf_counter()
+    events = runner.rebuild(set(names) or None)
+    seconds = time.perf_counter() - started
+    console.print(f"rebuilt {', '.join(names) or 'all read models'}: {events} events in {seconds:.2f}s "
+                  f"({events / seconds if seconds else 0:,.0f} events/s)")
+
+
 if __name__ == "__main__":
     sys.exit(main())

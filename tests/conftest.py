@@ -5,6 +5,7 @@ import uuid
 
 import psycopg
 import pytest
+import redis
 from hypothesis import settings
 
 from domain.kernel.store import MatchStore
@@ -13,6 +14,7 @@ from service.api import create_app
 settings.register_profile("ci", deadline=None, print_blob=True)
 settings.load_profile("ci")
 
+REDIS_URL = os.environ.get("ARBITER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 POSTGRES_URL = os.environ.get("ARBITER_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
 
@@ -44,6 +46,23 @@ def store_env(request, tmp_path):
     if request.param == "sqlite":
         return sqlite_environ(tmp_path)
     return request.getfixturevalue("postgres_env")
+
+
+@pytest.fixture
+def redis_env(sqlite_env):
+    """Read models in the real Redis server under a key prefix of their own, deleted afterwards."""
+    prefix = f"arbiter-test-{uuid.uuid4().hex[:12]}:"
+    yield {**sqlite_env, "ARBITER_REDIS_URL": REDIS_URL, "ARBITER_REDIS_PREFIX": prefix}
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = client.keys(prefix + "*")
+    if keys:
+        client.delete(*keys)
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def read_env(request, sqlite_env):
+    """Run the test once with read models in SQLite and once in Redis."""
+    return sqlite_env if request.param == "sqlite" else request.getfixturevalue("redis_env")
 
 
 @pytest.fixture
