@@ -79,16 +79,13 @@ class StatsProjection:
         run_key = f"statsrun:{match_id}"  # what this projection remembers of a running match
         if kind == "MatchCreated":
             batch.set(run_key, {"game": data["game"], "version": data["ruleset_version"], "seats": len(data["seats"]),
-                                "actions": 0, "state": json_copy(data["setup"]), "plays": []})
+                                "actions": 0, "plays": []})
             batch.incr(f"stats:{data['game']}", "matches_started")
             return
         run = dict(reader.get(run_key))
         if kind == "ActionTaken":
             ruleset = rulesets.pinned(run["game"], run["version"])
             run["actions"] += 1
-            state = run["state"]
-            for fact in data["facts"]:
-                state = ruleset.evolve(state, fact)
             card = ruleset.profile.card_played(data["action"]) if ruleset.profile else None
             if card:
                 run["plays"] = run["plays"] + [[data["seat"], card]]
@@ -106,7 +103,10 @@ class StatsProjection:
         for seat in range(seats):
             batch.incr(counters, f"seat_games:{seats}:{seat}")
             batch.incr(counters, f"seat_wins:{seats}:{seat}", int(seat in winners))
-        profile = ruleset.profile.summary(run["state"], outcome) if ruleset.profile else {}
+        # The final state comes from the matches projection, which runs first on every event
+        # and is never behind this one when it reaches a MatchEnded (see PROJECTIONS).
+        final_state = reader.get(f"match:{match_id}")["state"]
+        profile = ruleset.profile.summary(final_state, outcome) if ruleset.profile else {}
         if "first_player" in profile:
             batch.incr(counters, "first_player_wins", int(profile["first_player"] in winners))
         for seat, faction in enumerate(profile.get("factions") or []):
@@ -145,4 +145,6 @@ class PlayersProjection:
                 batch.incr(f"player:{name}", f"{'won' if seat in winners else 'lost'}:{run['game']}")
 
 
+# Order matters: the projector applies each event to these in turn, so stats can read the
+# final state of a match from the matches document.
 PROJECTIONS = {p.name: p for p in (MatchesProjection(), StatsProjection(), PlayersProjection())}

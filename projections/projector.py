@@ -103,12 +103,17 @@ class Projector:
                 return total
             total += n
 
-    def rebuild(self, names=None) -> int:
-        """Drop the named projections (default: all) and replay every event into them."""
+    def rebuild(self, names=None, batch_size: int = 2000) -> int:
+        """Drop the named projections (default: all) and replay every event into them,
+        in larger batches than live following uses (fewer commits, same result)."""
         for projection in self.projections:
             if names is None or projection.name in names:
                 self.models.drop(projection.prefixes, projection.name)
-        return self.catch_up()
+        live_batch_size, self.batch_size = self.batch_size, batch_size
+        try:
+            return self.catch_up()
+        finally:
+            self.batch_size = live_batch_size
 
     def run_forever(self, stop: threading.Event, idle_seconds: float = 0.005) -> None:
         while not stop.is_set():

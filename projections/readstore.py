@@ -111,9 +111,15 @@ class SQLiteReadStore:
                 raise ProjectionConflict(f"positions moved from {expected} to {stored}")
             conn.executemany("INSERT OR REPLACE INTO docs VALUES (?, ?)",
                              [(k, orjson.dumps(v)) for k, v in batch.docs.items()])
+            lengths = {}
+            rows = []
             for key, item in batch.appends:
-                conn.execute("INSERT INTO lists VALUES (?, (SELECT COUNT(*) FROM lists WHERE key=?), ?)",
-                             (key, key, orjson.dumps(item)))
+                if key not in lengths:
+                    lengths[key] = conn.execute("SELECT COALESCE(MAX(idx) + 1, 0) FROM lists WHERE key=?",
+                                                (key,)).fetchone()[0]
+                rows.append((key, lengths[key], orjson.dumps(item)))
+                lengths[key] += 1
+            conn.executemany("INSERT INTO lists VALUES (?, ?, ?)", rows)
             conn.executemany("INSERT INTO counters VALUES (?, ?, ?) ON CONFLICT (key, field) "
                              "DO UPDATE SET value = value + excluded.value",
                              [(k, f, n) for (k, f), n in batch.increments.items()])
@@ -197,8 +203,11 @@ class RedisReadStore:
     def _queue(self, pipe, batch: Batch) -> None:
         for key, doc in batch.docs.items():
             pipe.set(self._k(key), orjson.dumps(doc))
-        for key, item in batch.appends:
-            pipe.rpush(self._k(key), orjson.dumps(item))
+        grouped: dict[str, list[bytes]] = {}
+        for key, item in batch.appends:  # one RPUSH per list keeps the transaction short
+            grouped.setdefault(key, []).append(orjson.dumps(item))
+        for key, items in grouped.items():
+            pipe.rpush(self._k(key), *items)
         for (key, field), n in batch.increments.items():
             pipe.hincrby(self._k(key), field, n)
         for name, member in batch.unindexed:

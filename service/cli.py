@@ -39,7 +39,9 @@ def serve(host, port, workers):
     """Serve the HTTP API with gunicorn on the configured store."""
     # The gunicorn installed beside this Python, whether or not the venv is activated.
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    args = [gunicorn, "--workers", str(workers), "--bind", f"{host}:{port}",
+    # Threads let live streams (SSE) wait without holding a whole worker.
+    args = [gunicorn, "--workers", str(workers), "--worker-class", "gthread", "--threads", "8",
+            "--bind", f"{host}:{port}",
             "--access-logfile", "-", "service.wsgi:app"]
     os.execvp(args[0], args)
 

@@ -36,7 +36,8 @@ def operations() -> dict:
                                            "responses": {**_ok("Summary"), **_errors(404)}}},
         "/v1/matches/{match_id}/board": {"get": {
             "summary": "Current view for the bearer's seat, or the spectator view without a token",
-            "parameters": [MATCH_ID], "security": [{}, *BEARER], "responses": {**_ok(), **_errors(403, 404)}}},
+            "parameters": [MATCH_ID, {"in": "query", "schema": schemas.BoardQuerySchema}], "security": [{}, *BEARER],
+            "responses": {**_ok(), **_errors(403, 404)}}},
         "/v1/matches/{match_id}/legal-actions": {"get": {
             "summary": "Legal actions for the bearer's seat; each can be posted back unchanged",
             "parameters": [MATCH_ID], "security": BEARER,
@@ -67,6 +68,22 @@ def operations() -> dict:
             "summary": "Import an exported match (NDJSON); it is verified fully before it is stored",
             "requestBody": {"required": True, "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
             "responses": {**_ok(description="Imported", status="201"), **_errors(409, 413, 422)}}},
+        "/v1/matches/{match_id}/stream": {"get": {
+            "summary": "Live events as Server-Sent Events, redacted for the bearer; resumable with Last-Event-ID",
+            "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StreamQuerySchema},
+                           {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer"}}],
+            "security": [{}, *BEARER],
+            "responses": {**_ok({"type": "string"}, media="text/event-stream"), **_errors(400, 403, 404)}}},
+        "/v1/stats/{game}": {"get": {
+            "summary": "Per-game statistics: win rates by seat, first player, faction; lengths; cards",
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {**_ok(), **_errors(422, 503)}}},
+        "/v1/players/{name}": {"get": {
+            "summary": "A player's record: started, played, won, lost, abandoned, by game",
+            "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {**_ok(), **_errors(503)}}},
+        "/metrics": {"get": {"summary": "Prometheus metrics",
+                             "responses": _ok({"type": "string"}, media="text/plain")}},
         "/healthz": {"get": {"summary": "Health, with the store's round trip", "responses": _ok()}},
         "/openapi.json": {"get": {"summary": "This document", "responses": _ok()}},
     }

@@ -38,14 +38,23 @@ def test_compose_wires_the_api_to_postgres():
     assert orjson.loads(dockerfile_cmd[4:]) == api["command"]
 
 
-def test_the_api_command_serves_on_postgres(postgres_env):
-    api = compose()["services"]["api"]
+def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_env):
+    services = compose()["services"]
+    api, projector_service = services["api"], services["projector"]
+    assert api["environment"] == projector_service["environment"]
+    assert api["environment"]["ARBITER_REDIS_URL"].startswith("redis://redis:")
     port = free_port()
     command = [a.replace("0.0.0.0:8000", f"127.0.0.1:{port}") for a in api["command"]]
     command[0] = str(Path(sys.executable).with_name("gunicorn"))
-    env = {**os.environ, **api["environment"], **postgres_env}  # the server here, not the container name
+    # The servers here, not the containers' names.
+    env = {**os.environ, **api["environment"], **postgres_env,
+           "ARBITER_REDIS_URL": redis_env["ARBITER_REDIS_URL"], "ARBITER_REDIS_PREFIX": redis_env["ARBITER_REDIS_PREFIX"]}
     process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    projector_command = [str(Path(sys.executable).with_name(projector_service["command"][0])),
+                         *projector_service["command"][1:]]
+    projector = subprocess.Popen(projector_command, cwd=ROOT, env=env, start_new_session=True,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
             try:
@@ -61,7 +70,19 @@ def test_the_api_command_serves_on_postgres(postgres_env):
                                          data=orjson.dumps({"game": "cyberiad", "seats": ["ann", "bob"]}),
                                          headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=5) as response:
-            assert response.status == 201 and orjson.loads(response.read())["version"] == 1
+            created = orjson.loads(response.read())
+            assert response.status == 201 and created["version"] == 1
+        # The projector service puts the new match into the Redis read models.
+        for _ in range(100):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/matches/{created['match_id']}/board") as response:
+                board = orjson.loads(response.read())
+            if board["source"] == "read_model":
+                break
+            time.sleep(0.1)
+        assert board["source"] == "read_model"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/stats/cyberiad") as response:
+            assert orjson.loads(response.read())["matches_started"] == 1
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=10)
+        for child in (process, projector):
+            os.killpg(child.pid, signal.SIGTERM)
+            child.wait(timeout=10)

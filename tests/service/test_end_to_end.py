@@ -104,4 +104,7 @@ def test_games_openapi_and_health(client):
     spec = client.get("/openapi.json").json
     assert spec["openapi"].startswith("3.") and "/v1/matches/{match_id}/actions" in spec["paths"]
     assert "CreateMatch" in spec["components"]["schemas"]
+    routes = {rule.rule.replace("<", "{").replace(">", "}") for rule in client.application.url_map.iter_rules()
+              if rule.endpoint != "static"}
+    assert routes == set(spec["paths"]), "every route is in the contract, and nothing else"
     assert client.get("/healthz").json["status"] == "ok"
