@@ -2,4 +2,4 @@
 
 from domain.kernel.ruleset import all_latest, latest, pinned  # noqa: F401
 
-from . import cyberiad  # noqa: F401
+from . import cyberiad, cybermancy  # noqa: F401

@@ -10,7 +10,7 @@ file makes where the rulebook is silent is listed in README.md.
 
 from .cards import CARDS, CONSTRUCTORS, card_of
 
-from domain.kernel.canonical import json_copy
+from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction, InvalidSetup
 
 # VICTORY / GAME END
@@ -323,17 +323,11 @@ def outcome(state):
 # decide: the scratch context every rule writes facts through.
 # ---------------------------------------------------------------------------------------
 
-class Turn:
-    """Collects facts for one decision, applying each to a scratch copy of the state."""
+class Turn(Decision):
+    """One decision's facts, with Cyberiad's two most common kinds of fact."""
 
     def __init__(self, state, rng):
-        self.state = json_copy(state)
-        self.rng = rng
-        self.facts = []
-
-    def emit(self, fact):
-        evolve(self.state, fact)
-        self.facts.append(fact)
+        super().__init__(state, rng, evolve)
 
     def move(self, card, source, target):
         self.emit({"f": "move", "card": card, "from": source, "to": target})

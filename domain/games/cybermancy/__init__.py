@@ -1,0 +1,41 @@
+"""Cybermancy: summon creatures in a virtual arena and defeat the opposing Cybermancer
+(rules/cybermancy.txt)."""
+
+from domain.kernel.ruleset import Ruleset, register
+
+from . import rules
+from .bots import BOTS
+from .cards import CARDS_DIGEST
+from .stats import PROFILE
+from .view import redact, redact_action, view
+
+RULES_VERSION = "1.0.0"
+
+RULESET = register(Ruleset(
+    name="cybermancy",
+    version=f"{RULES_VERSION}+cards.{CARDS_DIGEST}",
+    title="Cybermancy",
+    min_seats=2,
+    max_seats=4,
+    options_schema={
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "mode": {"enum": ["standard", "teams"], "default": "standard",
+                     "description": "standard: 2-4 players, last Cybermancer standing; teams: 4 players, 0+2 vs 1+3"},
+            "draft": {"type": "boolean", "default": False,
+                      "description": "build decks by alternating picks from all 100 creatures"},
+            "decks": {"type": "object", "description": "seat name or number -> 30 distinct creature ids"},
+        },
+    },
+    setup=rules.setup,
+    legal_actions=rules.legal_actions,
+    decide=rules.decide,
+    evolve=rules.evolve,
+    to_act=rules.to_act,
+    outcome=rules.outcome,
+    view=view,
+    redact=redact,
+    redact_action=redact_action,
+    bots=BOTS,
+    profile=PROFILE,
+))

@@ -1,0 +1,87 @@
+"""Bots for any Cybermancy seat: a random one and a greedy one. Both pick from
+`legal_actions`, so they can only ever play legal moves and see only their own view."""
+
+from .cards import CREATURES
+from .rules import legal_actions, opponents, team_of
+
+
+def random_bot(state, seat, rand):
+    return rand.choice(legal_actions(state, seat))
+
+
+def _value(state, uid):
+    creature = state["creatures"][uid]
+    return creature["attack"] + creature["health"] - creature["damage"]
+
+
+def greedy_bot(state, seat, rand):
+    """Sensible heuristics: keep a cheap opening hand, summon the strongest creature it can,
+    take lethal, trade up, hit the Cybermancer when unblocked, advance RAM then CPU."""
+    actions = legal_actions(state, seat)
+    kinds = {a["type"] for a in actions}
+    if "choose" in kinds:
+        return _choose(state, seat, actions)
+    if "mulligan" in kinds:
+        expensive = [c for c in state["players"][seat]["hand"] if CREATURES[c]["cpu"] + CREATURES[c]["ram"] > 5]
+        return {**actions[0], "creatures": expensive}
+    if "advance" in kinds:
+        track = state["players"][seat]["track"]
+        return {"type": "advance", "track": "ram" if track["ram"] <= track["cpu"] else "cpu"}
+    if "draft" in kinds:
+        return max(actions, key=lambda a: (_card_value(a["card"]), a["card"]))
+    summons = [a for a in actions if a["type"] == "summon"]
+    if summons:
+        return max(summons, key=lambda a: (_card_value(a["card"]), -len(a["cpu"]) - len(a["ram"])))
+    attack = _best_attack(state, seat, [a for a in actions if a["type"] == "attack"])
+    return attack or {"type": "end_turn"}
+
+
+def _card_value(card):
+    c = CREATURES[card]
+    bonus = 1.5 * ("battle_ready" in c["keywords"]) + ("crawler" in c) * 2 + bool(c.get("call_to_arms")) + \
+        bool(c.get("last_gasp")) + 0.5 * ("promote" in c["keywords"])
+    return c["attack"] + c["health"] + bonus
+
+
+def _best_attack(state, seat, attacks):
+    best, best_score = None, 0.0
+    for action in attacks:
+        attacker = state["creatures"][action["attacker"]]
+        target = action["target"]
+        if target.startswith("cybermancer:"):
+            health = state["players"][int(target.split(":")[1])]["health"]
+            score = 1000 if attacker["attack"] >= health else attacker["attack"] * 1.2
+        else:
+            defender = state["creatures"][target]
+            kills = attacker["attack"] >= defender["health"] - defender["damage"]
+            dies = defender["attack"] >= attacker["health"] - attacker["damage"]
+            score = (_value(state, target) if kills else 0) - (_value(state, action["attacker"]) if dies else 0)
+            if kills and not dies:
+                score += 2
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _choose(state, seat, actions):
+    prompt = state["prompt"]
+    mine = [o for o in prompt["options"] if _owner(state, o) is not None and team_of(state, _owner(state, o)) == team_of(state, seat)]
+    theirs = [o for o in prompt["options"] if _owner(state, o) in opponents(state, seat)]
+    if prompt["kind"] == "damage" and theirs:
+        pick = min(theirs, key=lambda o: state["creatures"][o]["health"] - state["creatures"][o]["damage"])
+    elif prompt["kind"] == "promote":
+        pick = max(prompt["options"], key=lambda o: state["creatures"][o]["health"] - state["creatures"][o]["damage"])
+    elif mine:
+        pick = max(mine, key=lambda o: -1 if o.startswith("cybermancer:") else state["creatures"][o]["attack"])
+    else:
+        pick = prompt["options"][0]
+    return {"type": "choose", "option": pick}
+
+
+def _owner(state, option):
+    if option.startswith("cybermancer:"):
+        return int(option.split(":")[1])
+    return state["creatures"][option]["owner"]
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot}

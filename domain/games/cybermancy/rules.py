@@ -1,0 +1,732 @@
+"""Cybermancy, after rules/cybermancy.txt, in the rulebook's order: set-up, the five phases
+of a round (Main, Discard, Draw, Refresh, Advance Power), summoning, attacking, keywords,
+and the variants (Multiplayer, 4 Player Team, Draft, constructed decks).
+
+State is plain JSON; `decide` writes facts through a Decision and `evolve` applies them.
+Choices inside an effect (Call-to-arms and Last Gasp targets, Promote) are prompts,
+answered with the `choose` action. Choices the rulebook leaves open are in README.md.
+"""
+
+from domain.kernel.decision import Decision
+from domain.kernel.errors import IllegalAction, InvalidSetup
+
+from .cards import CREATURES, POWER, POWER_VALUE, SUGGESTED
+
+START_HEALTH = 30
+DECK_SIZE = 30
+OPENING_HAND = 7
+OPENING_POWER = 5
+KINDS = ("cpu", "ram")
+MODES = ("standard", "teams")
+QUIET_ROUNDS = 10
+
+# ---------------------------------------------------------------------------------------
+# Reading the state
+# ---------------------------------------------------------------------------------------
+
+
+def living(state):
+    return [s for s in range(state["seats"]) if not state["players"][s]["out"]]
+
+
+def team_of(state, seat):
+    return seat % 2 if state["mode"] == "teams" else seat  # teams sit across: 0 & 2 against 1 & 3
+
+
+def opponents(state, seat):
+    return [s for s in living(state) if team_of(state, s) != team_of(state, seat)]
+
+
+def creature_ids(state, seat):
+    player = state["players"][seat]
+    return player["frontline"] + player["main"]
+
+
+def all_creatures(state):
+    return [uid for s in range(state["seats"]) for uid in creature_ids(state, s)]
+
+
+def remaining_health(creature):
+    return creature["health"] - creature["damage"]
+
+
+def valid_targets(state, seat):
+    """Whom `seat` may attack: a living Frontline blocks the Main Area and its Cybermancer."""
+    targets = []
+    for enemy in opponents(state, seat):
+        frontline = state["players"][enemy]["frontline"]
+        targets += frontline if frontline else state["players"][enemy]["main"] + [f"cybermancer:{enemy}"]
+    return targets
+
+
+def next_living(state, seat):
+    n = state["seats"]
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if not state["players"][candidate]["out"]:
+            return candidate
+    return seat
+
+
+def order_from(state, seat):
+    """Living seats in turn order, starting with `seat` (or the next living one)."""
+    first = seat if not state["players"][seat]["out"] else next_living(state, seat)
+    order, current = [first], first
+    while (current := next_living(state, current)) != first:
+        order.append(current)
+    return order
+
+
+# ---------------------------------------------------------------------------------------
+# Set-up
+# ---------------------------------------------------------------------------------------
+
+def _validate_options(options, seat_names):
+    unknown = set(options) - {"mode", "draft", "decks"}
+    if unknown:
+        raise InvalidSetup(f"unknown Cybermancy options {sorted(unknown)}; known: mode, draft, decks")
+    mode = options.get("mode", "standard")
+    if mode not in MODES:
+        raise InvalidSetup(f"mode must be one of {list(MODES)}, not {mode!r}")
+    if mode == "teams" and len(seat_names) != 4:
+        raise InvalidSetup("teams mode is for exactly 4 players (two teams sitting across)")
+    draft = options.get("draft", False)
+    if not isinstance(draft, bool):
+        raise InvalidSetup("draft must be true or false")
+    decks = options.get("decks", {})
+    if not isinstance(decks, dict):
+        raise InvalidSetup('decks must map a seat name (or number) to a list of 30 creature ids')
+    if draft and decks:
+        raise InvalidSetup("draft and constructed decks exclude each other: drafted decks are built in play")
+    chosen = {}
+    for key, deck in decks.items():
+        seat = seat_names.index(key) if key in seat_names else int(key) if str(key).isdigit() else None
+        if seat is None or seat >= len(seat_names):
+            raise InvalidSetup(f"decks: {key!r} is neither a seat name nor a seat number")
+        chosen[seat] = validate_deck(deck, seat_names[seat])
+    return mode, draft, chosen
+
+
+def validate_deck(deck, owner):
+    """Deck building: any 30 creature cards, at most ONE copy of any card."""
+    if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
+        raise InvalidSetup(f"deck of {owner}: a deck is a list of creature ids")
+    for card in deck:
+        if card not in CREATURES:
+            raise InvalidSetup(f"deck of {owner}: {card!r} is not a Cybermancy creature")
+    seen = set()
+    for card in deck:
+        if card in seen:
+            raise InvalidSetup(f"deck of {owner}: {card!r} appears twice; a Summoning Deck holds at most "
+                               "ONE copy of any card")
+        seen.add(card)
+    if len(deck) != DECK_SIZE:
+        raise InvalidSetup(f"deck of {owner}: a Summoning Deck has exactly {DECK_SIZE} cards, not {len(deck)}")
+    return list(deck)
+
+
+def setup(options, seat_names, rng):
+    mode, draft, decks = _validate_options(options, seat_names)
+    seats = len(seat_names)
+    first = rng.randbelow(seats)  # "Determine first player"
+    players = []
+    for seat in range(seats):
+        # Without a constructed deck, seats alternate the suggested Human and Undead lists.
+        deck = [] if draft else decks.get(seat, SUGGESTED["human" if seat % 2 == 0 else "undead"])
+        players.append({"deck": rng.shuffle(deck), "hand": [], "cpu": [], "ram": [],
+                        "track": {"cpu": 1, "ram": 1}, "pool": {"cpu": 0, "ram": 0},
+                        "summoned": {"cpu": 0, "ram": 0}, "health": START_HEALTH, "out": False,
+                        "frontline": [], "main": [], "graveyard": []})
+    state = {
+        "seats": seats, "mode": mode, "draft": draft,
+        "players": players, "creatures": {}, "next_uid": 1,
+        "cpu_deck": rng.shuffle(c["id"] for c in POWER["cpu"]), "ram_deck": rng.shuffle(c["id"] for c in POWER["ram"]),
+        "cpu_used": [], "ram_used": [],
+        "draft_pool": sorted(CREATURES) if draft else [],
+        "phase": "draft" if draft else "mulligan", "queue": [first] if draft else order_from_seats(seats, first),
+        "round": 1, "initiative": first, "first": first, "turn": first,
+        "passes": 0, "acted": False, "attacked": False, "last_attacker": None, "quiet_rounds": 0,
+        "prompt": None, "pending": [], "over": None, "winners": None,
+    }
+    if not draft:
+        _deal(state)
+    return state
+
+
+def order_from_seats(seats, first):
+    return [(first + i) % seats for i in range(seats)]
+
+
+def _deal(state):
+    """Each player draws 7 creatures and 5 CPU and 5 RAM cards (setup draws need no facts)."""
+    for player in state["players"]:
+        for _ in range(OPENING_HAND):
+            if player["deck"]:
+                player["hand"].append(player["deck"].pop())
+        for kind in KINDS:
+            for _ in range(OPENING_POWER):
+                player[kind].append(state[f"{kind}_deck"].pop())
+
+
+# ---------------------------------------------------------------------------------------
+# evolve
+# ---------------------------------------------------------------------------------------
+
+def evolve(state, fact):
+    kind = fact["f"]
+    players = state["players"]
+    if kind == "draw":
+        player = players[fact["seat"]]
+        player["deck"].remove(fact["card"])
+        player["hand"].append(fact["card"])
+    elif kind == "to_deck":
+        players[fact["seat"]]["hand"].remove(fact["card"])
+        players[fact["seat"]]["deck"].append(fact["card"])
+    elif kind == "deck_order":
+        players[fact["seat"]]["deck"] = list(fact["order"])
+    elif kind == "power":
+        state[f"{fact['kind']}_deck"].remove(fact["card"])
+        players[fact["seat"]][fact["kind"]].append(fact["card"])
+    elif kind == "power_back":
+        players[fact["seat"]][fact["kind"]].remove(fact["card"])
+        state[f"{fact['kind']}_deck"].append(fact["card"])
+    elif kind == "power_order":
+        state[f"{fact['kind']}_deck"] = list(fact["order"])
+        if fact.get("from_used"):
+            state[f"{fact['kind']}_used"] = []
+    elif kind == "spend":
+        player = players[fact["seat"]]
+        player[fact["kind"]].remove(fact["card"])
+        state[f"{fact['kind']}_used"].append(fact["card"])
+        player["pool"][fact["kind"]] += POWER_VALUE[fact["card"]]
+    elif kind == "summon":
+        player = players[fact["seat"]]
+        player["hand"].remove(fact["card"])
+        player[fact["area"]].append(fact["uid"])
+        card = CREATURES[fact["card"]]
+        for k in KINDS:
+            player["pool"][k] -= card[k]
+            player["summoned"][k] += card[k]
+        state["creatures"][fact["uid"]] = {"card": fact["card"], "owner": fact["seat"], "attack": card["attack"],
+                                           "health": card["health"], "damage": 0, "status": fact["status"],
+                                           "crawler": False}
+        state["next_uid"] += 1
+    elif kind == "creature":
+        state["creatures"][fact["uid"]].update(fact["set"])
+    elif kind == "promote":
+        player = players[state["creatures"][fact["uid"]]["owner"]]
+        player["main"].remove(fact["uid"])
+        player["frontline"].append(fact["uid"])
+    elif kind == "destroyed":
+        creature = state["creatures"].pop(fact["uid"])
+        player = players[creature["owner"]]
+        (player["frontline"] if fact["uid"] in player["frontline"] else player["main"]).remove(fact["uid"])
+        player["graveyard"].append(creature["card"])
+    elif kind == "health":
+        players[fact["seat"]]["health"] += fact["delta"]
+    elif kind == "out":
+        players[fact["seat"]]["out"] = True
+    elif kind == "drafted":
+        state["draft_pool"].remove(fact["card"])
+        players[fact["seat"]]["deck"].append(fact["card"])
+    elif kind == "phase":
+        state["phase"] = fact["phase"]
+        state["queue"] = list(fact.get("queue", []))
+    elif kind == "queue":
+        state["queue"] = list(fact["queue"])
+    elif kind == "turn":
+        state.update(turn=fact["seat"], acted=False, attacked=False)
+    elif kind == "acted":
+        state.update(acted=True, passes=0, attacked=state["attacked"] or fact.get("attack", False))
+        if fact.get("attack"):
+            state["last_attacker"] = fact["seat"]
+    elif kind == "pass":
+        state["passes"] += 1
+    elif kind == "round":
+        state.update(round=fact["number"], initiative=fact["initiative"], turn=fact["initiative"], passes=0,
+                     quiet_rounds=fact.get("quiet", 0),
+                     acted=False, attacked=False, last_attacker=None, phase="main", queue=[])
+        for player in players:
+            player["pool"] = {"cpu": 0, "ram": 0}
+            player["summoned"] = {"cpu": 0, "ram": 0}
+    elif kind == "refresh":
+        for creature in state["creatures"].values():
+            creature["status"] = "active"
+    elif kind == "track":
+        players[fact["seat"]]["track"][fact["kind"]] += 1
+    elif kind == "prompt":
+        state["prompt"] = fact["prompt"]
+    elif kind == "pending":
+        state["pending"] = list(fact["steps"])
+    elif kind == "over":
+        state.update(over=fact["reason"], winners=fact["winners"], phase="over", prompt=None, pending=[])
+    else:
+        raise ValueError(f"unknown fact {kind!r}")
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# Whose move; the end
+# ---------------------------------------------------------------------------------------
+
+def to_act(state):
+    if state["over"]:
+        return set()
+    if state["prompt"]:
+        return {state["prompt"]["seat"]}
+    if state["phase"] in ("draft", "mulligan", "last_summon", "advance"):
+        return {state["queue"][0]} if state["queue"] else set()
+    return {state["turn"]}
+
+
+def outcome(state):
+    if not state["over"]:
+        return None
+    return {"reason": state["over"], "winners": state["winners"],
+            "health": [p["health"] for p in state["players"]], "rounds": state["round"],
+            "out": [s for s in range(state["seats"]) if state["players"][s]["out"]]}
+
+
+def _check_end(turn):
+    """A Cybermancer at 0 is out; the game ends when one side is left (2 players: at once)."""
+    st = turn.state
+    for seat in living(st):
+        if st["players"][seat]["health"] <= 0:
+            turn.emit({"f": "out", "seat": seat})
+            for uid in creature_ids(st, seat):  # an eliminated Cybermancer's creatures leave play
+                turn.emit({"f": "destroyed", "uid": uid})
+    sides = {team_of(st, s) for s in living(st)}
+    if len(sides) <= 1 and not st["over"]:
+        winners = living(st) if st["mode"] == "standard" else [s for s in range(st["seats"]) if team_of(st, s) in sides]
+        turn.emit({"f": "over", "reason": "cybermancer_defeated", "winners": sorted(winners)})
+
+
+# ---------------------------------------------------------------------------------------
+# decide
+# ---------------------------------------------------------------------------------------
+
+class Turn(Decision):
+    def __init__(self, state, rng):
+        super().__init__(state, rng, evolve)
+
+
+def decide(state, seat, action, rng):
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("malformed_action", 'an action is an object with a "type"')
+    handler = ACTIONS.get(action["type"])
+    if handler is None:
+        raise IllegalAction("unknown_action", f"cybermancy has no action {action['type']!r}; known: {sorted(ACTIONS)}")
+    turn = Turn(state, rng)
+    if turn.state["over"]:
+        raise IllegalAction("game_over", "the game is over")
+    if turn.state["prompt"] and action["type"] != "choose":
+        raise IllegalAction("choice_pending", f"answer the pending {turn.state['prompt']['kind']} choice first")
+    handler(turn, seat, action)
+    return turn.facts
+
+
+def _expect_phase(st, *phases):
+    if st["phase"] not in phases:
+        raise IllegalAction("wrong_phase", f"this action belongs to the {' or '.join(phases)} phase; "
+                            f"it is the {st['phase']} phase")
+
+
+def _ids(action, name):
+    value = action.get(name, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(set(value)) != len(value):
+        raise IllegalAction("malformed_action", f'"{name}" must be a list of distinct card ids')
+    return value
+
+
+# Draft Mode: "In turn order, each player selects any card ... until each has a deck of 30 cards."
+def act_draft(turn, seat, action):
+    st = turn.state
+    _expect_phase(st, "draft")
+    card = action.get("card")
+    if card not in st["draft_pool"]:
+        raise IllegalAction("not_available", f"{card!r} is not among the cards still available")
+    turn.emit({"f": "drafted", "seat": seat, "card": card})
+    picks = sum(len(p["deck"]) for p in st["players"])
+    if picks == DECK_SIZE * st["seats"]:
+        for s in range(st["seats"]):
+            turn.emit({"f": "deck_order", "seat": s, "order": turn.rng.shuffle(st["players"][s]["deck"])})
+        _deal_with_facts(turn)
+        turn.emit({"f": "phase", "phase": "mulligan", "queue": order_from_seats(st["seats"], st["first"])})
+    else:
+        turn.emit({"f": "queue", "queue": [(seat + 1) % st["seats"]]})
+
+
+def _deal_with_facts(turn):
+    st = turn.state
+    for seat in range(st["seats"]):
+        for _ in range(OPENING_HAND):
+            _draw_creature(turn, seat)
+        for kind in KINDS:
+            for _ in range(OPENING_POWER):
+                _draw_power(turn, seat, kind)
+
+
+def _draw_creature(turn, seat):
+    deck = turn.state["players"][seat]["deck"]
+    if deck:
+        turn.emit({"f": "draw", "seat": seat, "card": deck[-1]})
+
+
+def _draw_power(turn, seat, kind):
+    """A power deck that runs out is rebuilt by shuffling its used cards."""
+    st = turn.state
+    if not st[f"{kind}_deck"] and st[f"{kind}_used"]:
+        turn.emit({"f": "power_order", "kind": kind, "order": turn.rng.shuffle(st[f"{kind}_used"]), "from_used": True})
+    if st[f"{kind}_deck"]:
+        turn.emit({"f": "power", "seat": seat, "kind": kind, "card": st[f"{kind}_deck"][-1]})
+
+
+# Set-up: "each player may discard and redraw as many cards as desired (once only)", and once
+# per power deck; discarded cards are shuffled back into their decks.
+def act_mulligan(turn, seat, action):
+    st = turn.state
+    _expect_phase(st, "mulligan")
+    player = st["players"][seat]
+    creatures, cpu, ram = _ids(action, "creatures"), _ids(action, "cpu"), _ids(action, "ram")
+    for name, chosen, held in (("creatures", creatures, player["hand"]), ("cpu", cpu, player["cpu"]),
+                               ("ram", ram, player["ram"])):
+        missing = [c for c in chosen if c not in held]
+        if missing:
+            raise IllegalAction("not_yours", f"{missing[0]!r} is not among your {name}")
+    if creatures:
+        for card in creatures:
+            turn.emit({"f": "to_deck", "seat": seat, "card": card})
+        turn.emit({"f": "deck_order", "seat": seat, "order": turn.rng.shuffle(player["deck"])})
+        for _ in creatures:
+            _draw_creature(turn, seat)
+    for kind, chosen in (("cpu", cpu), ("ram", ram)):
+        if chosen:
+            for card in chosen:
+                turn.emit({"f": "power_back", "seat": seat, "kind": kind, "card": card})
+            turn.emit({"f": "power_order", "kind": kind, "order": turn.rng.shuffle(st[f"{kind}_deck"])})
+            for _ in chosen:
+                _draw_power(turn, seat, kind)
+    queue = st["queue"][1:]
+    if queue:
+        turn.emit({"f": "queue", "queue": queue})
+    else:
+        turn.emit({"f": "round", "number": 1, "initiative": st["first"]})
+
+
+# SUMMONING
+def summon_refusal(st, seat, card, pay_cpu, pay_ram):
+    player = st["players"][seat]
+    if card not in player["hand"]:
+        return "card_not_in_hand", f"{card!r} is not in your hand"
+    creature = CREATURES[card]
+    for kind in KINDS:
+        if creature[kind] > player["track"][kind]:
+            return "over_power_track", (f"{creature['name']} costs {creature[kind]} {kind.upper()}; your "
+                                        f"{kind.upper()} track is at {player['track'][kind]}")
+        if player["summoned"][kind] + creature[kind] > player["track"][kind]:
+            return "round_power_spent", (f"creatures summoned this round may not cost more than your "
+                                         f"{kind.upper()} track ({player['track'][kind]}) together")
+    for kind, pay in (("cpu", pay_cpu), ("ram", pay_ram)):
+        missing = [c for c in pay if c not in player[kind]]
+        if missing:
+            return "not_yours", f"{missing[0]!r} is not one of your face-up {kind.upper()} cards"
+        if player["pool"][kind] + sum(POWER_VALUE[c] for c in pay) < creature[kind]:
+            return "insufficient_power", (f"{creature['name']} needs {creature[kind]} {kind.upper()}; you have "
+                                          f"{player['pool'][kind]} paid plus {sum(POWER_VALUE[c] for c in pay)} offered")
+    return None
+
+
+def act_summon(turn, seat, action):
+    st = turn.state
+    _expect_phase(st, "main", "last_summon")
+    card = action.get("card")
+    pay_cpu, pay_ram = _ids(action, "cpu"), _ids(action, "ram")
+    reason = summon_refusal(st, seat, card, pay_cpu, pay_ram)
+    if reason:
+        raise IllegalAction(*reason)
+    for kind, pay in (("cpu", pay_cpu), ("ram", pay_ram)):
+        for power_card in pay:
+            turn.emit({"f": "spend", "seat": seat, "kind": kind, "card": power_card})
+    creature = CREATURES[card]
+    uid = f"c{st['next_uid']}"
+    keywords = creature["keywords"]
+    turn.emit({"f": "summon", "seat": seat, "card": card, "uid": uid,
+               "area": "frontline" if "frontline" in keywords else "main",
+               "status": "active" if "battle_ready" in keywords else "buffered"})
+    if st["phase"] == "main":
+        turn.emit({"f": "acted", "seat": seat})
+    steps = []
+    if "promote" in keywords:
+        steps.append({"op": "promote", "seat": seat, "source": uid})
+    if creature.get("call_to_arms"):
+        effect = creature["call_to_arms"]
+        steps.append({"op": "assign", "seat": seat, "source": uid, "kind": effect["kind"], "points": effect["amount"]})
+    run_pending(turn, steps)
+
+
+# ATTACKING
+def act_attack(turn, seat, action):
+    st = turn.state
+    _expect_phase(st, "main")
+    if st["attacked"]:
+        raise IllegalAction("one_attack_per_turn", "you have attacked with ONE creature this turn already")
+    attacker_id, target = action.get("attacker"), action.get("target")
+    if attacker_id not in creature_ids(st, seat):
+        raise IllegalAction("not_your_creature", f"{attacker_id!r} is not one of your creatures in play")
+    attacker = st["creatures"][attacker_id]
+    if attacker["status"] != "active":
+        raise IllegalAction("not_active", f"a {attacker['status']} creature cannot attack this round")
+    if target not in valid_targets(st, seat):
+        raise IllegalAction("blocked_or_invalid_target", "target an enemy creature or Cybermancer; while an enemy "
+                            "has creatures in its Frontline, only those can be attacked")
+    turn.emit({"f": "acted", "seat": seat, "attack": True})
+    if target.startswith("cybermancer:"):
+        enemy = int(target.split(":")[1])
+        turn.emit({"f": "health", "seat": enemy, "delta": -attacker["attack"]})
+        turn.emit({"f": "creature", "uid": attacker_id, "set": {"status": "exhausted"}})
+        _check_end(turn)
+        return
+    defender = st["creatures"][target]
+    # Both creatures do damage simultaneously.
+    turn.emit({"f": "creature", "uid": target, "set": {"damage": defender["damage"] + attacker["attack"]}})
+    turn.emit({"f": "creature", "uid": attacker_id, "set": {"damage": attacker["damage"] + defender["attack"]}})
+    dead = [uid for uid in (attacker_id, target) if remaining_health(st["creatures"][uid]) <= 0]
+    if attacker_id not in dead:
+        turn.emit({"f": "creature", "uid": attacker_id, "set": {"status": "exhausted"}})
+    run_pending(turn, _deaths(turn, dead))
+
+
+def _deaths(turn, dead):
+    """Remove destroyed creatures; Undead crawlers rise in the same area; Last Gasp effects follow."""
+    st = turn.state
+    steps = []
+    for uid in dead:
+        creature = st["creatures"][uid]
+        card = CREATURES[creature["card"]]
+        if card.get("crawler") and not creature["crawler"]:
+            crawler = card["crawler"]
+            turn.emit({"f": "creature", "uid": uid, "set": {"crawler": True, "attack": crawler["attack"],
+                                                            "health": crawler["health"], "damage": 0,
+                                                            "status": "buffered"}})
+        else:
+            turn.emit({"f": "destroyed", "uid": uid})
+        if card.get("last_gasp") and not creature["crawler"]:
+            effect = card["last_gasp"]
+            steps.append({"op": "assign", "seat": creature["owner"], "source": uid, "kind": effect["kind"],
+                          "points": effect["amount"]})
+    return steps
+
+
+def act_end_turn(turn, seat, action):
+    """Ends a turn; a turn with neither summon nor attack is a pass. When every player in
+    a row has passed, attacks are over and each gets one last chance to summon."""
+    st = turn.state
+    if st["phase"] == "last_summon":
+        _next_in_queue(turn)
+        return
+    _expect_phase(st, "main")
+    if not st["acted"]:
+        turn.emit({"f": "pass"})
+        if st["passes"] >= len(living(st)):
+            turn.emit({"f": "phase", "phase": "last_summon", "queue": order_from(st, st["initiative"])})
+            return
+    turn.emit({"f": "turn", "seat": next_living(st, seat)})
+
+
+def _next_in_queue(turn):
+    st = turn.state
+    queue = st["queue"][1:]
+    if queue:
+        turn.emit({"f": "queue", "queue": queue})
+        return
+    if st["phase"] == "last_summon":
+        _end_of_round(turn)
+    elif st["phase"] == "advance":
+        _new_round(turn)
+
+
+def _end_of_round(turn):
+    """Discard (destroyed creatures are gone already; used power is set aside), Draw, Refresh,
+    then Advance Power, one player at a time."""
+    st = turn.state
+    for seat in living(st):
+        _draw_creature(turn, seat)
+        for kind in KINDS:
+            _draw_power(turn, seat, kind)
+    turn.emit({"f": "refresh"})
+    turn.emit({"f": "phase", "phase": "advance", "queue": order_from(st, st["initiative"])})
+
+
+def _new_round(turn):
+    """Initiative goes to the player left of the last attacker (2 players: who did NOT attack last).
+    Designed (the rulebook is silent): the game also ends when nobody can fight any more, or after
+    QUIET_ROUNDS rounds in a row without an attack; then the most health wins."""
+    st = turn.state
+    quiet = 0 if st["last_attacker"] is not None else st["quiet_rounds"] + 1
+    armed = any(creature_ids(st, s) or st["players"][s]["hand"] or st["players"][s]["deck"] for s in living(st))
+    if not armed or quiet >= QUIET_ROUNDS:
+        turn.emit({"f": "over", "reason": "stalemate" if armed else "no_creatures_left", "winners": _healthiest(st)})
+        return
+    basis = st["last_attacker"] if st["last_attacker"] is not None else st["initiative"]
+    turn.emit({"f": "round", "number": st["round"] + 1, "initiative": next_living(st, basis), "quiet": quiet})
+
+
+def _healthiest(st):
+    """The side with the most health left (a team adds its players'); a tie is shared."""
+    health = {}
+    for seat in living(st):
+        health[team_of(st, seat)] = health.get(team_of(st, seat), 0) + st["players"][seat]["health"]
+    best = max(health.values())
+    sides = {side for side, total in health.items() if total == best}
+    return sorted(s for s in range(st["seats"]) if team_of(st, s) in sides and
+                  (st["mode"] == "teams" or not st["players"][s]["out"]))
+
+
+def act_advance(turn, seat, action):
+    st = turn.state
+    _expect_phase(st, "advance")
+    kind = action.get("track")
+    if kind not in KINDS:
+        raise IllegalAction("unknown_track", 'advance "cpu" or "ram"')
+    turn.emit({"f": "track", "seat": seat, "kind": kind})
+    _next_in_queue(turn)
+
+
+# ---------------------------------------------------------------------------------------
+# Effects that wait for a choice: Promote, Call-to-arms and Last Gasp points
+# ---------------------------------------------------------------------------------------
+
+def _options(st, step):
+    if step["op"] == "promote":
+        return [uid for uid in st["players"][step["seat"]]["main"] if uid != step["source"]]
+    others = [uid for uid in all_creatures(st) if uid != step["source"]]
+    if step["kind"] == "health":  # health buffs may also go to a Cybermancer
+        return others + [f"cybermancer:{s}" for s in living(st)]
+    return others
+
+
+def run_pending(turn, steps):
+    st = turn.state
+    queue = list(steps) + list(st["pending"])
+    while queue and not st["over"]:
+        step = queue[0]
+        options = _options(st, step)
+        if not options or step.get("points", 1) <= 0:  # "if there are no other creatures ... this ability is lost"
+            queue.pop(0)
+            continue
+        if len(options) > 1:
+            turn.emit({"f": "pending", "steps": queue})
+            turn.emit({"f": "prompt", "prompt": {"seat": step["seat"], "kind": step.get("kind", "promote"),
+                                                 "options": options, "source": step["source"]}})
+            return
+        queue.pop(0)
+        queue[0:0] = _resolve(turn, step, options[0])
+    if st["pending"]:
+        turn.emit({"f": "pending", "steps": []})
+
+
+def _resolve(turn, step, choice):
+    """Apply one choice; returns steps that must run before the rest (more points, deaths)."""
+    st = turn.state
+    if step["op"] == "promote":
+        turn.emit({"f": "promote", "uid": choice})
+        return []
+    more = [{**step, "points": step["points"] - 1}] if step["points"] > 1 else []
+    if choice.startswith("cybermancer:"):
+        turn.emit({"f": "health", "seat": int(choice.split(":")[1]), "delta": 1})
+        return more
+    creature = st["creatures"][choice]
+    if step["kind"] == "health":
+        turn.emit({"f": "creature", "uid": choice, "set": {"health": creature["health"] + 1}})
+    elif step["kind"] == "attack":
+        turn.emit({"f": "creature", "uid": choice, "set": {"attack": creature["attack"] + 1}})
+    else:  # damage
+        turn.emit({"f": "creature", "uid": choice, "set": {"damage": creature["damage"] + 1}})
+        if remaining_health(st["creatures"][choice]) <= 0:
+            return more + _deaths(turn, [choice])
+    return more
+
+
+def act_choose(turn, seat, action):
+    st = turn.state
+    prompt = st["prompt"]
+    if not prompt:
+        raise IllegalAction("no_choice_pending", "there is no choice to make now")
+    if action.get("option") not in prompt["options"]:
+        raise IllegalAction("not_an_option", f"{action.get('option')!r} is not one of the options")
+    step, *rest = st["pending"]
+    turn.emit({"f": "prompt", "prompt": None})
+    turn.emit({"f": "pending", "steps": []})
+    run_pending(turn, _resolve(turn, step, action["option"]) + rest)
+
+
+ACTIONS = {
+    "draft": act_draft,
+    "mulligan": act_mulligan,
+    "summon": act_summon,
+    "attack": act_attack,
+    "end_turn": act_end_turn,
+    "advance": act_advance,
+    "choose": act_choose,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# legal_actions
+# ---------------------------------------------------------------------------------------
+
+def cheapest_payment(st, seat, card):
+    """Fewest, then lowest, face-up power cards that cover what the pool lacks."""
+    player, creature = st["players"][seat], CREATURES[card]
+    pay = {}
+    for kind in KINDS:
+        need = creature[kind] - player["pool"][kind]
+        chosen = []
+        for power_card in sorted(player[kind], key=lambda c: (-POWER_VALUE[c], c)):
+            if need <= 0:
+                break
+            chosen.append(power_card)
+            need -= POWER_VALUE[power_card]
+        # Trade the last big card for the smallest one that still covers the rest.
+        pay[kind] = _trim(chosen, creature[kind] - player["pool"][kind])
+    return pay
+
+
+def _trim(chosen, need):
+    if not chosen:
+        return chosen
+    *head, last = chosen
+    covered = sum(POWER_VALUE[c] for c in head)
+    return head + [last] if covered < need else head
+
+
+def legal_actions(state, seat):
+    if seat not in to_act(state):
+        return []
+    if state["prompt"]:
+        return [{"type": "choose", "option": o} for o in state["prompt"]["options"]]
+    phase, player = state["phase"], state["players"][seat]
+    if phase == "draft":
+        return [{"type": "draft", "card": card} for card in state["draft_pool"]]
+    if phase == "mulligan":
+        params = {"creatures": "any of your creature cards", "cpu": "any of your CPU cards",
+                  "ram": "any of your RAM cards"}
+        keep = {"type": "mulligan", "creatures": [], "cpu": [], "ram": [], "params": params}
+        return [keep, {**keep, "creatures": list(player["hand"])},
+                {**keep, "cpu": [c for c in player["cpu"] if POWER_VALUE[c] == 1],
+                 "ram": [c for c in player["ram"] if POWER_VALUE[c] == 1]}]
+    if phase == "advance":
+        return [{"type": "advance", "track": kind} for kind in KINDS]
+    actions = []
+    for card in sorted(set(player["hand"])):
+        pay = cheapest_payment(state, seat, card)
+        if not summon_refusal(state, seat, card, pay["cpu"], pay["ram"]):
+            actions.append({"type": "summon", "card": card, "cpu": pay["cpu"], "ram": pay["ram"],
+                            "params": {"cpu": "any of your face-up CPU cards", "ram": "any of your face-up RAM cards"}})
+    if phase == "main" and not state["attacked"]:
+        targets = valid_targets(state, seat)
+        for uid in creature_ids(state, seat):
+            if state["creatures"][uid]["status"] == "active":
+                actions += [{"type": "attack", "attacker": uid, "target": t} for t in targets]
+    actions.append({"type": "end_turn"})
+    return actions
