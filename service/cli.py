@@ -59,18 +59,25 @@ def games():
 @main.command()
 @click.argument("game")
 @click.option("--seats", default=2, show_default=True, type=int, help="How many seats.")
-@click.option("--bot", "bots", multiple=True, type=int, help="Seat number a random bot plays (repeatable).")
+@click.option("--bot", "bots", multiple=True, type=int, help="Seat number a bot plays (repeatable).")
+@click.option("--bot-kind", default="random", show_default=True, help="Which of the game's bots (e.g. greedy).")
+@click.option("--options", "options_json", default="{}", help='Match options as JSON, e.g. \'{"mode": "teams"}\'.')
 @click.option("--seed", default=None, type=int, help="Seed for the bots' choices (not the game's shuffle).")
-def play(game, seats, bots, seed):
+def play(game, seats, bots, bot_kind, options_json, seed):
     """Play GAME hot-seat in the terminal; each seat sees only its own view."""
     arbiter = local_arbiter()
     names = [f"bot{i}" if i in bots else f"seat{i}" for i in range(seats)]
     try:
-        created = arbiter.create_match(game, names)
+        options = orjson.loads(options_json)
+        bot = rulesets.latest(game).bots[bot_kind]
+        created = arbiter.create_match(game, names, options)
+    except orjson.JSONDecodeError as error:
+        raise click.BadParameter(f"--options is not JSON: {error}")
+    except KeyError:
+        raise click.BadParameter(f"{game} has no {bot_kind!r} bot; it has {sorted(rulesets.latest(game).bots)}")
     except DomainError as error:
         raise click.ClickException(error.message)
     match_id = uuid.UUID(created["match_id"])
-    bot = rulesets.latest(game).bots["random"]
     rand = random.Random(seed)
     console.print(f"match [bold]{match_id}[/] created; commitment {created['commitment']}")
     shown_to = None

@@ -42,3 +42,9 @@ def test_a_human_seat_sees_its_own_hand_and_picks_by_number(sqlite_env):
 def test_unknown_match_is_a_clear_error(sqlite_env):
     result = CliRunner().invoke(main, ["show", "not-a-match"], env=sqlite_env)
     assert result.exit_code != 0 and "no match" in result.output
+
+
+def test_greedy_bots_play_cybermancy_teams(sqlite_env):
+    output = run(sqlite_env, "play", "cybermancy", "--seats", "4", "--options", '{"mode": "teams"}',
+                 "--bot", "0", "--bot", "1", "--bot", "2", "--bot", "3", "--bot-kind", "greedy", "--seed", "1")
+    assert "game over" in output and "'winners': [" in output

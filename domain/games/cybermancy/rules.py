@@ -142,7 +142,8 @@ def setup(options, seat_names, rng):
         "players": players, "creatures": {}, "next_uid": 1,
         "cpu_deck": rng.shuffle(c["id"] for c in POWER["cpu"]), "ram_deck": rng.shuffle(c["id"] for c in POWER["ram"]),
         "cpu_used": [], "ram_used": [],
-        "draft_pool": sorted(CREATURES) if draft else [],
+        # Enough copies of the game that every drafter can reach 30 distinct cards.
+        "draft_pool": sorted(CREATURES) * -(-seats * DECK_SIZE // len(CREATURES)) if draft else [],
         "phase": "draft" if draft else "mulligan", "queue": [first] if draft else order_from_seats(seats, first),
         "round": 1, "initiative": first, "first": first, "turn": first,
         "passes": 0, "acted": False, "attacked": False, "last_attacker": None, "quiet_rounds": 0,
@@ -345,6 +346,8 @@ def act_draft(turn, seat, action):
     card = action.get("card")
     if card not in st["draft_pool"]:
         raise IllegalAction("not_available", f"{card!r} is not among the cards still available")
+    if card in st["players"][seat]["deck"]:
+        raise IllegalAction("one_copy_per_deck", f"your deck holds {card!r} already; at most ONE copy of any card")
     turn.emit({"f": "drafted", "seat": seat, "card": card})
     picks = sum(len(p["deck"]) for p in st["players"])
     if picks == DECK_SIZE * st["seats"]:
@@ -707,7 +710,7 @@ def legal_actions(state, seat):
         return [{"type": "choose", "option": o} for o in state["prompt"]["options"]]
     phase, player = state["phase"], state["players"][seat]
     if phase == "draft":
-        return [{"type": "draft", "card": card} for card in state["draft_pool"]]
+        return [{"type": "draft", "card": card} for card in sorted(set(state["draft_pool"]) - set(player["deck"]))]
     if phase == "mulligan":
         params = {"creatures": "any of your creature cards", "cpu": "any of your CPU cards",
                   "ram": "any of your RAM cards"}

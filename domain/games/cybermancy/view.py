@@ -32,7 +32,7 @@ def view(state, seat):
         "initiative": state["initiative"], "turn": state["turn"], "to_act_queue": list(state["queue"]),
         "passes": state["passes"], "attacked": state["attacked"], "last_attacker": state["last_attacker"],
         "living": living(state), "players": players, "cpu_deck": len(state["cpu_deck"]),
-        "ram_deck": len(state["ram_deck"]), "draft_pool": list(state["draft_pool"]),
+        "ram_deck": len(state["ram_deck"]), "draft_pool": sorted(state["draft_pool"]),
         "prompt": shown_prompt, "over": state["over"], "winners": state["winners"],
     }
 
