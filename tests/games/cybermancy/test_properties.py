@@ -14,7 +14,7 @@ from domain.kernel.match import Match
 from domain.kernel.rng import RandomStream
 from domain.kernel.store import MatchStore
 
-MODES = [({}, 2), ({}, 3), ({}, 4), ({"mode": "teams"}, 4), ({"draft": True}, 2),
+MODES = [({}, 2), ({}, 3), ({}, 4), ({"mode": "teams"}, 4), ({"draft": True}, 2), ({"draft": True}, 3),
          ({"draft": True, "mode": "teams"}, 4)]
 MAX_ACTIONS = 20_000
 
