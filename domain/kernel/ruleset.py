@@ -55,6 +55,13 @@ class Ruleset:
     bots: dict[str, Callable] = field(default_factory=dict)
     profile: GameProfile | None = None
 
+    @classmethod
+    def assemble(cls, *, rules, views, **fields) -> "Ruleset":
+        """A game's ruleset from its rules module (setup ... outcome) and its views module."""
+        return cls(setup=rules.setup, legal_actions=rules.legal_actions, decide=rules.decide, evolve=rules.evolve,
+                   to_act=rules.to_act, outcome=rules.outcome, view=views.view, redact=views.redact,
+                   redact_action=views.redact_action, **fields)
+
     def describe(self) -> dict:
         return {
             "game": self.name,

@@ -2,15 +2,16 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules
+from . import rules, view as views
 from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
 from .stats import PROFILE
-from .view import redact, redact_action, view
 
 RULES_VERSION = "1.0.0"
 
-RULESET = register(Ruleset(
+RULESET = register(Ruleset.assemble(
+    rules=rules,
+    views=views,
     name="cyberiad",
     version=f"{RULES_VERSION}+cards.{CARDS_DIGEST}",
     title="Cyberiad",
@@ -19,15 +20,6 @@ RULESET = register(Ruleset(
     options_schema={"type": "object", "additionalProperties": False, "properties": {},
                     "description": "Cyberiad takes no options; Constructors are picked in play "
                                    f"({', '.join(sorted(CONSTRUCTORS))})."},
-    setup=rules.setup,
-    legal_actions=rules.legal_actions,
-    decide=rules.decide,
-    evolve=rules.evolve,
-    to_act=rules.to_act,
-    outcome=rules.outcome,
-    view=view,
-    redact=redact,
-    redact_action=redact_action,
     bots=BOTS,
     profile=PROFILE,
 ))

@@ -3,15 +3,16 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules
+from . import rules, view as views
 from .bots import BOTS
 from .cards import CARDS_DIGEST
 from .stats import PROFILE
-from .view import redact, redact_action, view
 
 RULES_VERSION = "1.0.0"
 
-RULESET = register(Ruleset(
+RULESET = register(Ruleset.assemble(
+    rules=rules,
+    views=views,
     name="cybermancy",
     version=f"{RULES_VERSION}+cards.{CARDS_DIGEST}",
     title="Cybermancy",
@@ -27,15 +28,6 @@ RULESET = register(Ruleset(
             "decks": {"type": "object", "description": "seat name or number -> 30 distinct creature ids"},
         },
     },
-    setup=rules.setup,
-    legal_actions=rules.legal_actions,
-    decide=rules.decide,
-    evolve=rules.evolve,
-    to_act=rules.to_act,
-    outcome=rules.outcome,
-    view=view,
-    redact=redact,
-    redact_action=redact_action,
     bots=BOTS,
     profile=PROFILE,
 ))
