@@ -20,7 +20,7 @@ from projections.queries import ReadModels
 from projections.readstore import open_read_store
 
 from . import schemas
-from .live import wakeups_for
+from .live import Wakeups
 from .metrics import register_metrics
 from .matches import (Arbiter, ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,
                       TokenMissing, VersionNotFound, hash_token, parse_match_id)
@@ -249,7 +249,7 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     projector = Projector(store, read_store)
     app.extensions["arbiter"] = Arbiter(store, ReadModels(read_store))
     app.extensions["projector"] = projector
-    app.extensions["wakeups"] = wakeups_for(read_store)
+    app.extensions["wakeups"] = Wakeups(read_store)
     if environ.get("ARBITER_PROJECTOR", "embedded") == "embedded":
         app.extensions["projector_stop"] = start_embedded(projector, LeaderLock(data_dir / "projector.lock"))
     app.register_blueprint(v1)

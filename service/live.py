@@ -5,6 +5,8 @@ sent, so a missed wake-up costs latency, never an event. With Redis, the project
 publishes on `events:<match_id>` after each commit; without it, streams poll.
 """
 
+import time
+
 import redis
 
 from projections.readstore import RedisReadStore
@@ -14,7 +16,6 @@ POLL_SECONDS = 0.1
 
 class PollingWaiter:
     def wait(self, timeout: float) -> None:
-        import time
         time.sleep(min(timeout, POLL_SECONDS))
 
     def close(self) -> None:
@@ -51,6 +52,3 @@ class Wakeups:
                 pass
         return PollingWaiter()
 
-
-def wakeups_for(store) -> Wakeups:
-    return Wakeups(store)
