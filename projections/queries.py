@@ -4,7 +4,6 @@ Every answer says how fresh it is: `as_of_version` (the match's version the mode
 seen) and `as_of_position` (the projection's place in the event store's notification log).
 """
 
-from datetime import datetime
 from statistics import median
 
 from domain.kernel import ruleset as rulesets
@@ -129,6 +128,3 @@ def _distribution(counters: dict, prefix: str) -> dict:
             "median": median(values) if values else None,
             "mean": round(sum(values) / len(values), 2) if values else None}
 
-
-def parse_time(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None

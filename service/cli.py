@@ -2,8 +2,12 @@
 
 import os
 import random
+import signal
 import sys
+import threading
+import time
 import uuid
+from pathlib import Path
 
 import click
 import orjson
@@ -16,6 +20,8 @@ from domain.kernel.audit import audit as audit_records
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import DomainError
 from domain.kernel.store import MatchStore
+from projections.projector import LeaderLock, Projector
+from projections.readstore import open_read_store
 
 from .matches import Arbiter, parse_match_id, parse_ndjson
 
@@ -144,9 +150,7 @@ def load_records(source: str) -> list[dict]:
     if os.path.isfile(source):
         with open(source, "rb") as handle:
             return parse_ndjson(handle)
-    arbiter = local_arbiter()
-    mid = parse_match_id(source)
-    return arbiter.store.stored_events(mid) if arbiter.store.match(mid) else []
+    return local_arbiter().records(parse_match_id(source))
 
 
 @main.command()
@@ -216,11 +220,7 @@ def replay(source, upto, seat, boards):
         console.print(Pretty(ruleset.view(state, seat)))
 
 
-def local_projector(names=None, batch_size=500, throttle=None):
-    from projections.projector import Projector
-    from projections.readstore import open_read_store
-    from pathlib import Path
-
+def local_projector(names=None, batch_size=500, throttle=None) -> Projector:
     data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
     return Projector(MatchStore(os.environ), open_read_store(os.environ, data_dir), names, batch_size, throttle)
 
@@ -230,18 +230,13 @@ def local_projector(names=None, batch_size=500, throttle=None):
 @click.option("--throttle", default=None, type=float, help="At most this many events a second (to spare the stores).")
 def projector(batch_size, throttle):
     """Run the projector in this process until stopped (for deployments: one per service)."""
-    import signal
-    import threading
-
-    from projections.projector import LeaderLock
-
     runner = local_projector(batch_size=batch_size, throttle=throttle)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    data_dir = os.environ.get("ARBITER_DATA_DIR", "./var")
-    if not LeaderLock(os.path.join(data_dir, "projector.lock")).try_acquire():
+    lock = LeaderLock(Path(os.environ.get("ARBITER_DATA_DIR", "./var")) / "projector.lock")
+    if not lock.try_acquire():
         console.print("another projector holds the lock on this host; this one waits to take over")
-        while not stop.is_set() and not LeaderLock(os.path.join(data_dir, "projector.lock")).try_acquire():
+        while not stop.is_set() and not lock.try_acquire():
             stop.wait(2.0)
     console.print(f"projector running on {runner.models.name} read models")
     try:
@@ -260,8 +255,6 @@ def projections():
               help="Only this read model (repeatable); default: all.")
 def rebuild(names):
     """Drop read models and replay every event into them (stop the projector first)."""
-    import time
-
     runner = local_projector()
     started = time.perf_counter()
     events = runner.rebuild(set(names) or None)

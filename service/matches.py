@@ -302,13 +302,17 @@ class Arbiter:
                                 "(an admin token may export it)")
         return [orjson.dumps(event) + b"\n" for event in self.store.stored_events(match_id)]
 
-    def audit(self, match_id: uuid.UUID) -> dict:
-        """While the match runs only the chain can be checked: the seed is still secret.
-        Reads the stored rows only, so a damaged stream is reported, not failed on."""
+    def records(self, match_id: uuid.UUID) -> list[dict]:
+        """The stored rows as export records, without rebuilding the match (so a damaged
+        stream can still be audited)."""
         records = self.store.stored_events(match_id)
         if not records:
             raise MatchNotFound(f"no match {match_id}")
-        return audit(records).to_dict()
+        return records
+
+    def audit(self, match_id: uuid.UUID) -> dict:
+        """While the match runs only the chain can be checked: the seed is still secret."""
+        return audit(self.records(match_id)).to_dict()
 
     def import_match(self, lines) -> dict:
         """Verify an exported match fully, then store it; refuse it whole otherwise."""

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from . import ruleset as rulesets
 from .canonical import GENESIS_HASH, canonical_json, event_hash
 from .errors import DomainError
-from .match import EVENT_TYPES, _stream_key
+from .match import EVENT_TYPES, stream_key_for
 from .rng import RandomStream, commitment
 
 CHECKS = ("chain", "commitment", "decisions", "outcome")
@@ -63,10 +63,6 @@ class AuditReport:
         report = asdict(self)
         report["ok"], report["summary"] = self.ok, self.summary
         return report
-
-
-class MalformedRecord(DomainError):
-    code = "malformed_export"
 
 
 def audit(records: list[dict]) -> AuditReport:
@@ -145,7 +141,7 @@ def _check_decisions(records, report):
     created = records[0]["data"]
     ruleset = rulesets.pinned(created["game"], created["ruleset_version"])
     _, seed_hex = _revealed_seed(records)
-    key = _stream_key(bytes.fromhex(seed_hex), created["seats"], created["entropy"])
+    key = stream_key_for(bytes.fromhex(seed_hex), created["seats"], created["entropy"])
     match_id = created["match_id"]
     try:
         state = ruleset.setup(created["options"], created["seats"], RandomStream(key, match_id, 1))

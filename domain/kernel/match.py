@@ -65,7 +65,7 @@ class Match(Aggregate):
     @classmethod
     def start(cls, match_id: UUID, ruleset: rulesets.Ruleset, seats: list[str], options: dict,
               entropy: dict[str, str], seed: bytes) -> "Match":
-        rng = RandomStream(_stream_key(seed, seats, entropy), str(match_id), 1)
+        rng = RandomStream(stream_key_for(seed, seats, entropy), str(match_id), 1)
         initial_state = ruleset.setup(options, seats, rng)
         data = {
             "match_id": str(match_id),
@@ -121,7 +121,7 @@ class Match(Aggregate):
         # A listed action may carry a `params` description; it is advice, not part of the move.
         action = {k: v for k, v in action.items() if k != "params"}
         seq = self.version + 1
-        rng = RandomStream(_stream_key(seed, self.seats, self.entropy), str(self.id), seq)
+        rng = RandomStream(stream_key_for(seed, self.seats, self.entropy), str(self.id), seq)
         facts = self.ruleset.decide(self.state, seat, action, rng)
         data = {"seat": seat, "action": action, "facts": facts}
         if command_id is not None:
@@ -164,7 +164,7 @@ class Match(Aggregate):
         return sorted(self.ruleset.to_act(self.state)) if self.status == RUNNING else []
 
 
-def _stream_key(seed: bytes, seats: list[str], entropy: dict[str, str]) -> bytes:
+def stream_key_for(seed: bytes, seats: list[str], entropy: dict[str, str]) -> bytes:
     return stream_key(seed, [entropy.get(name, "") for name in seats])
 
 
