@@ -5,6 +5,12 @@ lean orjson documents. Aggregates are cached per process and fast-forwarded from
 store before every use, so the cache saves replay work but never hides a newer event
 or a conflict: a write at a taken version fails on the store's unique
 (stream, version) constraint whatever the cache held.
+
+Any number of processes may start together against an empty PostgreSQL database or
+schema (web workers, several hosts, the projector): the tables are created by one of
+them at a time, under a PostgreSQL advisory lock, so concurrent CREATE TABLE IF NOT
+EXISTS statements cannot collide in the catalog. The others wait for the lock, then
+find the tables there. No start-up order or one-shot init step is needed.
 """
 
 import os
@@ -14,6 +20,7 @@ from urllib.parse import unquote, urlparse
 from uuid import UUID
 
 import orjson
+from psycopg import sql
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.persistence import IntegrityError, Transcoder
 from eventsourcing.utils import get_topic
@@ -62,12 +69,16 @@ def store_environment(environ=os.environ) -> dict[str, str]:
                    POSTGRES_POOL_SIZE=environ.get("ARBITER_DB_POOL_SIZE", "10"))
         if environ.get("ARBITER_DB_SCHEMA"):
             env["POSTGRES_SCHEMA"] = environ["ARBITER_DB_SCHEMA"]
+        # The library's own CREATE TABLE IF NOT EXISTS races between processes (a
+        # UniqueViolation in pg_type); MatchStore creates the tables under a lock instead.
+        env["CREATE_TABLE"] = "n"
     else:
         raise ValueError(f"ARBITER_STORE must be 'sqlite' or 'postgres', not {kind!r}")
     return env
 
 
 MATCH_CREATED_TOPIC = get_topic(Match.MatchCreated)
+SCHEMA_LOCK_KEY = int.from_bytes(b"arbiter\0", "big")  # any fixed 64-bit key; "arbiter" for pg_locks readers
 
 
 def event_type(topic: str) -> str:
@@ -80,6 +91,19 @@ class MatchStore(Application):
     def __init__(self, environ=os.environ):
         super().__init__(env=store_environment(environ))
         self._secrets: LRUCache[UUID, MatchSecret] = LRUCache(maxsize=10_000)
+        if not self.factory.env_create_table():
+            self._create_tables_once()
+
+    def _create_tables_once(self) -> None:
+        """Create the schema and tables if missing, one process at a time (see the module doc)."""
+        datastore = self.recorder.datastore
+        with datastore.get_connection() as conn:  # autocommit (the library's pool sets it)
+            conn.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK_KEY,))
+            try:
+                conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(datastore.schema)))
+                self.recorder.create_table()
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK_KEY,))
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
