@@ -72,6 +72,21 @@ def load_body(schema: schemas.Schema) -> dict:
     return schema.load(data)
 
 
+def field_errors(messages, path: str = "") -> dict[str, list[str]]:
+    """marshmallow's nested messages as {"seats.0": [...], "options.k.value": [...]}: one flat,
+    documented shape whatever the nesting (list indexes and map keys become path segments)."""
+    if isinstance(messages, dict):
+        flat = {}
+        for key, inner in messages.items():
+            flat.update(field_errors(inner, f"{path}.{key}" if path else str(key)))
+        return flat
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return {path or "_body": messages}
+    if isinstance(messages, list):
+        return {k: v for m in messages for k, v in field_errors(m, path).items()}
+    return {path or "_body": [str(messages)]}
+
+
 def load_query(schema: schemas.Schema) -> dict:
     return schema.load(request.args.to_dict())
 
@@ -213,7 +228,9 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ValidationError)
     def validation_error(error: ValidationError):
-        return problem(400, "invalid_body", "the request does not match its schema", errors=error.messages)
+        errors = field_errors(error.messages)
+        named = "; ".join(f"{field}: {' '.join(messages)}" for field, messages in errors.items())
+        return problem(400, "invalid_body", f"the request does not match its schema ({named})", errors=errors)
 
     @app.errorhandler(BadRequest)
     def bad_request(error: BadRequest):
