@@ -8,7 +8,7 @@ from .bots import BOTS
 from .cards import CARDS_DIGEST
 from .stats import PROFILE
 
-RULES_VERSION = "1.0.0"
+RULES_VERSION = "1.1.0"  # 1.1: mulligan redraws before reshuffling; designed ends are draws; Promote wins over Frontline
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

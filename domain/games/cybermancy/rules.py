@@ -384,8 +384,8 @@ def _draw_power(turn, seat, kind):
         turn.emit({"f": "power", "seat": seat, "kind": kind, "card": st[f"{kind}_deck"][-1]})
 
 
-# Set-up: "each player may discard and redraw as many cards as desired (once only)", and once
-# per power deck; discarded cards are shuffled back into their decks.
+# Set-up: "each player may discard and redraw as many cards as desired (once only); if a player
+# chose to redraw, shuffle the discarded cards back into the Summoning Deck", and once per power deck.
 def act_mulligan(turn, seat, action):
     st = turn.state
     _expect_phase(st, "mulligan")
@@ -396,19 +396,20 @@ def act_mulligan(turn, seat, action):
         missing = [c for c in chosen if c not in held]
         if missing:
             raise IllegalAction("not_yours", f"{missing[0]!r} is not among your {name}")
+    # Discard, redraw, and only then shuffle the discarded cards back: they cannot come straight back.
     if creatures:
+        for _ in creatures:
+            _draw_creature(turn, seat)
         for card in creatures:
             turn.emit({"f": "to_deck", "seat": seat, "card": card})
         turn.emit({"f": "deck_order", "seat": seat, "order": turn.rng.shuffle(player["deck"])})
-        for _ in creatures:
-            _draw_creature(turn, seat)
     for kind, chosen in (("cpu", cpu), ("ram", ram)):
         if chosen:
+            for _ in chosen:
+                _draw_power(turn, seat, kind)
             for card in chosen:
                 turn.emit({"f": "power_back", "seat": seat, "kind": kind, "card": card})
             turn.emit({"f": "power_order", "kind": kind, "order": turn.rng.shuffle(st[f"{kind}_deck"])})
-            for _ in chosen:
-                _draw_power(turn, seat, kind)
     queue = st["queue"][1:]
     if queue:
         turn.emit({"f": "queue", "queue": queue})
@@ -454,7 +455,7 @@ def act_summon(turn, seat, action):
     uid = f"c{st['next_uid']}"
     keywords = creature["keywords"]
     turn.emit({"f": "summon", "seat": seat, "card": card, "uid": uid,
-               "area": "frontline" if "frontline" in keywords else "main",
+               "area": _entry_area(keywords),
                "status": "active" if "battle_ready" in keywords else "buffered"})
     if st["phase"] == "main":
         turn.emit({"f": "acted", "seat": seat})
@@ -465,6 +466,12 @@ def act_summon(turn, seat, action):
         effect = creature["call_to_arms"]
         steps.append({"op": "assign", "seat": seat, "source": uid, "kind": effect["kind"], "points": effect["amount"]})
     run_pending(turn, steps)
+
+
+def _entry_area(keywords):
+    """Frontline cards enter the Frontline; Promote says "summon it into the Main area", and being
+    the card's own instruction it wins over Frontline (README, interpretation 9)."""
+    return "frontline" if "frontline" in keywords and "promote" not in keywords else "main"
 
 
 # ATTACKING
@@ -563,26 +570,16 @@ def _end_of_round(turn):
 def _new_round(turn):
     """Initiative goes to the player left of the last attacker (2 players: who did NOT attack last).
     Designed (the rulebook is silent): the game also ends when nobody can fight any more, or after
-    QUIET_ROUNDS rounds in a row without an attack; then the most health wins."""
+    QUIET_ROUNDS rounds in a row without an attack. Only a Cybermancer at 0 loses, so either
+    end is a draw: no winners."""
     st = turn.state
     quiet = 0 if st["last_attacker"] is not None else st["quiet_rounds"] + 1
     armed = any(creature_ids(st, s) or st["players"][s]["hand"] or st["players"][s]["deck"] for s in living(st))
     if not armed or quiet >= QUIET_ROUNDS:
-        turn.emit({"f": "over", "reason": "stalemate" if armed else "no_creatures_left", "winners": _healthiest(st)})
+        turn.emit({"f": "over", "reason": "stalemate" if armed else "no_creatures_left", "winners": []})
         return
     basis = st["last_attacker"] if st["last_attacker"] is not None else st["initiative"]
     turn.emit({"f": "round", "number": st["round"] + 1, "initiative": next_living(st, basis), "quiet": quiet})
-
-
-def _healthiest(st):
-    """The side with the most health left (a team adds its players'); a tie is shared."""
-    health = {}
-    for seat in living(st):
-        health[team_of(st, seat)] = health.get(team_of(st, seat), 0) + st["players"][seat]["health"]
-    best = max(health.values())
-    sides = {side for side, total in health.items() if total == best}
-    return sorted(s for s in range(st["seats"]) if team_of(st, s) in sides and
-                  (st["mode"] == "teams" or not st["players"][s]["out"]))
 
 
 def act_advance(turn, seat, action):
@@ -679,28 +676,48 @@ ACTIONS = {
 # ---------------------------------------------------------------------------------------
 
 def cheapest_payment(st, seat, card):
-    """Fewest, then lowest, face-up power cards that cover what the pool lacks."""
+    """Fewest, then lowest, face-up power cards that cover what the pool lacks (overpay is lost)."""
     player, creature = st["players"][seat], CREATURES[card]
-    pay = {}
-    for kind in KINDS:
-        need = creature[kind] - player["pool"][kind]
-        chosen = []
-        for power_card in sorted(player[kind], key=lambda c: (-POWER_VALUE[c], c)):
-            if need <= 0:
-                break
-            chosen.append(power_card)
-            need -= POWER_VALUE[power_card]
-        # Trade the last big card for the smallest one that still covers the rest.
-        pay[kind] = _trim(chosen, creature[kind] - player["pool"][kind])
-    return pay
+    return {kind: _fewest_lowest(player[kind], creature[kind] - player["pool"][kind]) for kind in KINDS}
 
 
-def _trim(chosen, need):
-    if not chosen:
-        return chosen
-    *head, last = chosen
-    covered = sum(POWER_VALUE[c] for c in head)
-    return head + [last] if covered < need else head
+def _fewest_lowest(cards, need):
+    """The fewest cards worth at least `need`, of those the lowest total; lowest ids on ties.
+    Cards of one value are interchangeable, so only how many of each value to take is searched."""
+    if need <= 0:
+        return []
+    by_value = {}
+    for power_card in sorted(cards):
+        by_value.setdefault(POWER_VALUE[power_card], []).append(power_card)
+    values = sorted(by_value)
+    best = None
+    # More than `need` cards of one value, or any worthless card, is never the cheapest.
+    for counts in _count_vectors([min(len(by_value[v]), need) if v > 0 else 0 for v in values]):
+        total = sum(c * v for c, v in zip(counts, values))
+        key = (sum(counts), total)
+        if total >= need and (best is None or key < best[0]):
+            best = (key, counts)
+    if best is None:  # not enough power: offer everything (and the refusal says why)
+        return sorted(cards)
+    return [c for n, v in zip(best[1], values) for c in by_value[v][:n]]
+
+
+def _count_vectors(available):
+    """Every way to take 0..available[i] cards of each value."""
+    vectors = [[]]
+    for most in available:
+        vectors = [vector + [n] for vector in vectors for n in range(most + 1)]
+    return vectors
+
+
+def _payment_schema(st, seat, card, kind):
+    """Every accepted payment: any distinct face-up cards of the kind worth at least the shortfall."""
+    player = st["players"][seat]
+    return {"type": "array", "uniqueItems": True, "items": {"enum": list(player[kind])},
+            "worth_at_least": max(0, CREATURES[card][kind] - player["pool"][kind]),
+            "worth": {c: POWER_VALUE[c] for c in player[kind]},
+            "description": f"any of your face-up {kind.upper()} cards whose values, with the {kind.upper()} "
+                           "already paid this round, cover the cost; overpay is lost"}
 
 
 def legal_actions(state, seat):
@@ -725,7 +742,7 @@ def legal_actions(state, seat):
         pay = cheapest_payment(state, seat, card)
         if not summon_refusal(state, seat, card, pay["cpu"], pay["ram"]):
             actions.append({"type": "summon", "card": card, "cpu": pay["cpu"], "ram": pay["ram"],
-                            "params": {"cpu": "any of your face-up CPU cards", "ram": "any of your face-up RAM cards"}})
+                            "params": {kind: _payment_schema(state, seat, card, kind) for kind in KINDS}})
     if phase == "main" and not state["attacked"]:
         targets = valid_targets(state, seat)
         for uid in creature_ids(state, seat):
