@@ -15,8 +15,10 @@ def _value(state, uid):
 
 
 def greedy_bot(state, seat, rand):
-    """Sensible heuristics: keep a cheap opening hand, summon the strongest creature it can,
-    take lethal, trade up, hit the Cybermancer when unblocked, advance RAM then CPU."""
+    """Sensible heuristics: keep a cheap opening hand, summon the strongest creature it can
+    (paying the cheapest listed way, so power is left for more), take lethal, trade up, chip
+    at creatures (above all Frontline blockers) when the attacker survives, hit the
+    Cybermancer when unblocked, advance the track that opens up more of the hand."""
     actions = legal_actions(state, seat)
     kinds = {a["type"] for a in actions}
     if "choose" in kinds:
@@ -25,8 +27,7 @@ def greedy_bot(state, seat, rand):
         expensive = [c for c in state["players"][seat]["hand"] if CREATURES[c]["cpu"] + CREATURES[c]["ram"] > 5]
         return {**actions[0], "creatures": expensive}
     if "advance" in kinds:
-        track = state["players"][seat]["track"]
-        return {"type": "advance", "track": "ram" if track["ram"] <= track["cpu"] else "cpu"}
+        return {"type": "advance", "track": _track_to_advance(state, seat)}
     if "draft" in kinds:
         return max(actions, key=lambda a: (_card_value(a["card"]), a["card"]))
     summons = [a for a in actions if a["type"] == "summon"]
@@ -41,6 +42,22 @@ def _card_value(card):
     bonus = 1.5 * ("battle_ready" in c["keywords"]) + ("crawler" in c) * 2 + bool(c.get("call_to_arms")) + \
         bool(c.get("last_gasp")) + 0.5 * ("promote" in c["keywords"])
     return c["attack"] + c["health"] + bonus
+
+
+def _track_to_advance(state, seat):
+    """The track that lets more of the hand be summoned; on a tie RAM first, then CPU (the
+    rulebook's advice for the suggested decks)."""
+    player = state["players"][seat]
+    track = player["track"]
+
+    def playable(kind):
+        raised = {**track, kind: track[kind] + 1}
+        return sum(all(CREATURES[c][k] <= raised[k] for k in ("cpu", "ram")) for c in player["hand"])
+
+    ram, cpu = playable("ram"), playable("cpu")
+    if ram != cpu:
+        return "ram" if ram > cpu else "cpu"
+    return "ram" if track["ram"] <= track["cpu"] else "cpu"
 
 
 def _best_attack(state, seat, attacks):
@@ -58,6 +75,10 @@ def _best_attack(state, seat, attacks):
             score = (_value(state, target) if kills else 0) - (_value(state, action["attacker"]) if dies else 0)
             if kills and not dies:
                 score += 2
+            elif not kills and not dies:  # chip: damage markers stay, so the next hit finishes it
+                score += 0.6 * attacker["attack"]
+            if target in state["players"][defender["owner"]]["frontline"] and not dies:
+                score += 1  # a blocker: clearing the Frontline opens the Main Area and the Cybermancer
         if score > best_score:
             best, best_score = action, score
     return best

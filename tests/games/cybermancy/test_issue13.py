@@ -175,3 +175,31 @@ def test_no_creatures_left_is_a_draw_too():
     state = _finish_round(state)
     result = RULESET.outcome(state)
     assert result["reason"] == "no_creatures_left" and result["winners"] == []
+
+
+# 8. "place Damage Markers (red) on the Creature to indicate how much Health it has lost": damage
+# stays, so the greedy bot chips at a Frontline blocker it cannot kill in one hit, when its
+# attacker survives the blow -- and not when it would die for nothing.
+def _creature(state, seat, attack, health, area="main"):
+    uid = put(state, seat, ONE_ONE, area=area)
+    state["creatures"][uid].update(attack=attack, health=health)
+    return uid
+
+
+def test_greedy_bot_chips_at_a_frontline_blocker_it_cannot_kill():
+    import random
+    state = arena()
+    attacker = _creature(state, 0, attack=2, health=5)
+    wall = _creature(state, 1, attack=1, health=6, area="frontline")
+    action = RULESET.bots["greedy"](state, 0, random.Random(1))
+    assert action == {"type": "attack", "attacker": attacker, "target": wall}
+    state = act(state, 0, action)
+    assert state["creatures"][wall]["damage"] == 2  # and the marker stays
+
+
+def test_greedy_bot_does_not_throw_away_an_attacker_that_would_die_without_killing():
+    import random
+    state = arena()
+    _creature(state, 0, attack=1, health=1)
+    _creature(state, 1, attack=3, health=6, area="frontline")
+    assert RULESET.bots["greedy"](state, 0, random.Random(1)) == {"type": "end_turn"}
