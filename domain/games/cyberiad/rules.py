@@ -261,6 +261,7 @@ def evolve(state, fact):
         state["out_order"].append(fact["seat"])
     elif kind == "over":
         state["over"] = fact["reason"]
+        state["ranked"] = fact.get("ranked", [])
         state["phase"] = "over"
         state["prompt"] = None
     elif kind in ("peek", "revealed", "skipped"):
@@ -305,9 +306,8 @@ def outcome(state):
     candidates = living(state)
     if reason == "fame_50":
         candidates = [s for s in candidates if fame(state, s) >= FAME_TO_WIN]
-    if not candidates:  # everyone left went out together: they share the ranking
-        last_out = state["out_order"][-1]
-        candidates = [s for s in state["out_order"] if s == last_out] or [last_out]
+    if not candidates:  # everyone left went out in the same step: they are ranked
+        candidates = state["ranked"]  # set with the "over" fact (matches set up before it lack it)
     best = max(_ranking_key(state, s) for s in candidates)
     return {
         "reason": reason,
@@ -501,12 +501,14 @@ def act_convert(turn, seat, action):
     if into == "draw" and not st["deck"]:
         raise IllegalAction("requirement", "the deck is empty")
     turn.tokens(seat, "genius", -GENIUS_PER_CONVERSION)
-    if into == "fame":
-        turn.tokens(seat, "fame", 1)
-    elif into == "remove_trouble":
-        turn.tokens(seat, "trouble", -1)
-    else:
-        run_steps(turn, seat, [{"op": "draw", "n": 1, "who": "me"}], {})
+    run_steps(turn, seat, [CONVERTED[into]], {})
+
+
+CONVERTED = {
+    "fame": {"op": "gain", "what": "fame", "n": 1, "who": "me"},
+    "draw": {"op": "draw", "n": 1, "who": "me"},
+    "remove_trouble": {"op": "gain", "what": "trouble", "n": -1, "who": "me"},
+}
 
 
 # TERMINAL PHASE: "Max hand size is 10 cards. Discard excess cards." Then the next turn.
@@ -586,10 +588,13 @@ def settle(turn):
     if any(fame(st, s) >= FAME_TO_WIN for s in living(st)):
         turn.emit({"f": "over", "reason": "fame_50"})
         return
-    for s in living(st):
-        if trouble(st, s) >= TROUBLE_TO_LOSE:
-            turn.emit({"f": "out", "seat": s})
-    if len(living(st)) <= 1:
+    going_out = [s for s in living(st) if trouble(st, s) >= TROUBLE_TO_LOSE]
+    for s in going_out:
+        turn.emit({"f": "out", "seat": s})
+    if not living(st):  # everyone still in went out in the same step: they are ranked
+        turn.emit({"f": "over", "reason": "last_standing", "ranked": going_out})
+        return
+    if len(living(st)) == 1:
         turn.emit({"f": "over", "reason": "last_standing"})
         return
     if any(sallies_for_game_end(st, s) >= SALLIES_TO_END for s in living(st)):
@@ -608,6 +613,8 @@ def run_steps(turn, actor, steps, variables):
         if step["op"] == "next_turn":
             next_turn(turn)
             return
+        if step["op"] in ASKS and _settled_out(turn, queue):
+            return  # a player who has lost makes no more choices (nor does anyone after a win)
         choice = STEPS[step["op"]](turn, actor, step, variables, queue)
         if choice is not None:
             chooser, kind, options = choice
@@ -618,14 +625,28 @@ def run_steps(turn, actor, steps, variables):
                     "seat": chooser, "kind": kind, "options": options, "actor": actor,
                     "step": step, "vars": variables, "then": queue}})
                 return
-        settle(turn)
-        if not st["over"] and st["out"][st["turn"]["seat"]]:
-            # The player whose turn it is went out: the rest of the effect lapses.
-            if st["prompt"]:
-                turn.emit({"f": "prompt", "prompt": None})
-            next_turn(turn)
+        if _settled_out(turn, queue):
             return
+    _settled_out(turn, queue)
+
+
+def _settled_out(turn, queue) -> bool:
+    """Act on the thresholds now; True when the game ended or the current player went out.
+
+    A player who goes out on their own turn loses the rest of the effect and the next turn
+    begins; only a shuffle owed to a deck search already shown still happens (README 12, 21).
+    """
+    st = turn.state
     settle(turn)
+    if st["over"]:
+        return True
+    if not st["out"][st["turn"]["seat"]]:
+        return False
+    for step in queue:
+        if step["op"] == "shuffle_deck":
+            step_shuffle_deck(turn, None, step, {}, [])
+    next_turn(turn)
+    return True
 
 
 def _who(turn, actor, step, variables) -> list[int]:
@@ -798,6 +819,11 @@ STEPS = {
     "fill_hands": step_fill_hands,
     "offer_fill": step_offer_fill,
 }
+
+
+# The steps that may ask for a choice: thresholds are acted on before each of them.
+ASKS = {"discard_chosen", "choose_opponent", "choose_player", "steal_chosen", "search_deck",
+        "search_discard", "choose_machine", "discard_in_play", "offer_fill"}
 
 
 def resolve_choice(turn, actor, step, chooser, option, variables, queue):

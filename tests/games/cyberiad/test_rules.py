@@ -4,7 +4,7 @@ import pytest
 
 from domain.games.cyberiad import RULESET
 from domain.games.cyberiad.cards import CARDS
-from domain.games.cyberiad.rules import OPENING_HAND, fame
+from domain.games.cyberiad.rules import OPENING_HAND, fame, sallies
 from domain.kernel.rng import RandomStream
 
 from .table import act, choose, play, refused, table
@@ -185,3 +185,90 @@ def test_view_shows_points_counted_from_cards_in_play():
     state = table(seats=2, play=[["sally-to-nowhere", "gnostotron"], []], fame=[2, 0])
     seen = RULESET.view(state, 0)["players"][0]
     assert (seen["fame"], seen["trouble"], seen["sallies"]) == (2 + 1 + 5, 4, 1) == (fame(state, 0), 4, 1)
+
+
+# -- Issue 13: thresholds are acted on at once, also when the next step asks for a choice --
+
+def test_twenty_trouble_on_playing_a_card_puts_the_player_out_before_any_choice():
+    # "Any player that accumulates 20 or more Trouble points automatically loses": the
+    # Diadem (5/5) played at 17 TP takes its player to 22 TP; its A> target choice lapses.
+    state = table(seats=3, hands=[["steal-the-cymberanide-dynasty-diadem", *F[:6]], [], []],
+                  trouble=[17, 0, 0], deck=F[6:9])
+    state, facts = act(state, 0, {"type": "play", "card": "steal-the-cymberanide-dynasty-diadem", "pay": F[:6]})
+    assert state["out"] == [True, False, False] and state["prompt"] is None
+    assert state["trouble"] == [17, 0, 0]  # no target gained the 2 TP
+    assert state["turn"]["seat"] == 1 and not state["over"]  # the next turn began
+    assert not any(f["f"] == "prompt" and f["prompt"] for f in facts)
+
+
+def test_twenty_trouble_with_one_possible_target_also_lapses_the_effect():
+    state = table(seats=2, hands=[["steal-the-cymberanide-dynasty-diadem", *F[:6]], []],
+                  trouble=[17, 18], deck=F[6:9])
+    state = play(state, 0, "steal-the-cymberanide-dynasty-diadem", F[:6])
+    result = RULESET.outcome(state)
+    assert state["trouble"] == [17, 18] and result["reason"] == "last_standing" and result["winners"] == [1]
+
+
+def test_fifty_fame_on_playing_a_card_wins_before_any_choice():
+    # "Any player that accumulates 50 or more Fame points automatically wins."
+    state = table(seats=3, hands=[["king-krool-the-hunter", *F[:7]], [], []], fame=[43, 0, 0])
+    state = play(state, 0, "king-krool-the-hunter", F[:7])
+    assert state["over"] == "fame_50" and state["prompt"] is None and RULESET.to_act(state) == set()
+    assert RULESET.outcome(state)["winners"] == [0] and state["trouble"] == [0, 0, 0]
+
+
+def test_a_sally_searched_into_play_that_puts_its_player_out_still_shuffles_the_deck():
+    # Electroknight (3/5) at 12 TP -> 17; the Diadem found in the deck -> 22: out at once,
+    # its target choice lapses, but the searched deck is shuffled as README 12 promises.
+    deck = ["steal-the-cymberanide-dynasty-diadem", F[6], "the-pirate-pugg", F[7], F[8]]
+    state = table(seats=3, hands=[["magnificent-electroknight", *F[:4]], [], []], trouble=[12, 0, 0], deck=deck)
+    state = play(state, 0, "magnificent-electroknight", F[:4])
+    state, facts = act(state, 0, {"type": "choose", "option": "steal-the-cymberanide-dynasty-diadem"})
+    assert state["out"] == [True, False, False] and state["prompt"] is None and state["trouble"] == [17, 0, 0]
+    assert [f["f"] for f in facts].count("shuffle") == 1
+    assert state["turn"]["seat"] == 1
+
+
+def test_every_remaining_player_out_in_the_same_step_are_ranked_by_fame_then_trouble():
+    # Encounter the Multitudians (4/4, "Opponent gains 3 TP") at 16 TP against 17 TP: both
+    # reach 20 in the same step; README 22 ranks them (FP, then TP, then Sallies).
+    for actor in (0, 1):
+        state = table(seats=2, hands=[[], []], fame=[34, 0], trouble=[16, 16], turn=actor)
+        state["trouble"][1 - actor] = 17
+        state["hands"][actor] = ["encounter-the-multitudians", *F[:4]]
+        state = play(state, actor, "encounter-the-multitudians", F[:4])
+        result = RULESET.outcome(state)
+        assert state["out"] == [True, True] and result["reason"] == "last_standing"
+        assert result["winners"] == [0], f"seat {actor} acting"
+
+
+def test_twenty_trouble_from_a_card_with_no_note_ends_the_players_turn_at_once():
+    # Journey to the Galactic Pole (5/3) at 17 TP: out, and the next player's turn begins.
+    state = table(seats=3, hands=[["journey-to-the-galactic-pole", *F[:6]], [], []], trouble=[17, 0, 0],
+                  deck=F[6:9])
+    state = play(state, 0, "journey-to-the-galactic-pole", F[:6])
+    assert state["out"] == [True, False, False] and state["turn"]["seat"] == 1
+    assert RULESET.legal_actions(state, 0) == []
+
+
+def test_fifty_fame_from_a_genius_conversion_wins_at_once():
+    state = table(seats=2, fame=[49, 0], genius=[5, 0], deck=F[:2])
+    state = act(state, 0, {"type": "convert", "into": "fame"})[0]
+    assert state["over"] == "fame_50" and RULESET.outcome(state)["winners"] == [0]
+
+
+def test_seven_sallies_count_only_sallies_in_play_of_players_still_in():
+    # README 24: "claimed 7 Sally cards" = 7 in play, held by a player still in. The Diadem
+    # (5/5) as 7th Sally at 15 TP brings 20 TP too: the player is out, the game goes on.
+    six = ["dragons-of-probability", "the-pirate-pugg", "sally-to-nowhere", "aid-the-steelypips",
+           "the-hedophages-of-ninnica", "new-kingdom-in-a-box"]
+    state = table(seats=3, hands=[["steal-the-cymberanide-dynasty-diadem", *F[:6]], [], []],
+                  play=[six, [], []], trouble=[13, 0, 0], deck=F[6:9])
+    state = play(state, 0, "steal-the-cymberanide-dynasty-diadem", F[:6])
+    assert state["out"][0] and not state["over"] and state["turn"]["seat"] == 1
+    # A Sally that leaves play (Nothing Machine discards it) no longer counts.
+    state = table(seats=2, play=[["nothing-machine", *six], []], hands=[["king-krool-the-hunter", *F[:7]], []],
+                  deck=F[7:9])
+    state = choose(act(state, 0, {"type": "use", "card": "nothing-machine"})[0], "dragons-of-probability")
+    state = play(state, 0, "king-krool-the-hunter", F[:7])
+    assert not state["over"] and sallies(state, 0) == 6
