@@ -113,16 +113,31 @@ def test_simultaneous_damage_markers_stay_and_being_attacked_does_not_exhaust():
     assert state["creatures"][tough]["status"] == "active"  # attacked, not exhausted
 
 
+def attack_targets(state, seat, attacker):
+    return {a["target"] for a in RULESET.legal_actions(state, seat)
+            if a["type"] == "attack" and a["attacker"] == attacker}
+
+
 def test_frontline_blocks_the_main_area_and_the_cybermancer():
+    """"the opposing Cybermancer may not attack any cards in the Main Area or their Cybermancer
+    until all cards in the Frontline area have been destroyed" -- asserted while attacks are legal."""
     state = arena()
-    attacker = put(state, 0, BIG)
+    attacker, second = put(state, 0, BIG), put(state, 0, BIG)
     wall = put(state, 1, card_with(keyword="frontline", cpu=1, ram=1), area="frontline")
+    other_wall = put(state, 1, card_with(keyword="frontline", cpu=1, ram=1), area="frontline")
     behind = put(state, 1, ONE_ONE)
+    assert attack_targets(state, 0, attacker) == {wall, other_wall}  # attacking is legal, but only the wall
     for target in (behind, "cybermancer:1"):
         refused(state, 0, {"type": "attack", "attacker": attacker, "target": target}, "blocked_or_invalid_target")
     state = act(state, 0, {"type": "attack", "attacker": attacker, "target": wall})
     assert wall not in state["creatures"]
-    assert {"type": "attack", "attacker": attacker, "target": "cybermancer:1"} not in RULESET.legal_actions(state, 0)
+    state["attacked"] = False  # the next turn: one Frontline card is left, and it still blocks
+    assert attack_targets(state, 0, second) == {other_wall}
+    refused(state, 0, {"type": "attack", "attacker": second, "target": "cybermancer:1"}, "blocked_or_invalid_target")
+    state = act(state, 0, {"type": "attack", "attacker": second, "target": other_wall})
+    state["attacked"] = False
+    state["creatures"][second]["status"] = "active"
+    assert attack_targets(state, 0, second) == {behind, "cybermancer:1"}  # the Frontline is gone
 
 
 def test_frontline_keyword_enters_the_frontline():
