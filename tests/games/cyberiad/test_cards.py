@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.games.cyberiad import RULESET
 from domain.games.cyberiad.cards import CARDS, CONSTRUCTORS
 from domain.games.cyberiad.rules import fame, sallies, trouble
 
@@ -206,11 +207,16 @@ def test_contraptions_discard_to_remove_1_tp():
     assert state["trouble"][0] == 3 and state["hands"][0] == []
 
 
-def test_instruments_pay_1_gp_to_look_at_next_4_cards():
-    state = table(seats=2, play=[["instruments"], []], deck=F[:6], genius=[1, 0])
+def test_instruments_pay_1_gp_to_look_at_next_4_cards_once_a_turn():
+    state = table(seats=2, play=[["instruments"], []], deck=F[:6], genius=[2, 0])
     state, facts = act(state, 0, {"type": "use", "card": "instruments"})
     peek = [f for f in facts if f["f"] == "peek"][0]
-    assert peek["cards"] == F[:6][::-1][:4] and state["genius"][0] == 0 and state["deck"] == F[:6]
+    assert peek == {"f": "peek", "seat": 0, "zone": "deck", "cards": F[:6][::-1][:4]}
+    assert state["genius"][0] == 1 and state["deck"] == F[:6]
+    refused(state, 0, {"type": "use", "card": "instruments"}, "once_per_turn")  # "Y> ... once on your turn"
+    assert {"type": "use", "card": "instruments"} not in RULESET.legal_actions(state, 0)
+    refused(table(seats=2, play=[["instruments"], []], deck=F[:6]), 0, {"type": "use", "card": "instruments"},
+            "requirement")
 
 
 def test_higher_mathematics_simulation_draw_5_discard_5():
@@ -274,14 +280,21 @@ def test_black_box_draw_2_discard_3():
     assert len(state["hands"][0]) == 1 and len(state["discard"]) == 3
 
 
-def test_great_labors_discard_a_card_for_6_gp():
+def test_great_labors_discard_a_card_for_6_gp_once_a_turn():
     state = use(table(seats=2, play=[["great-labors", "gnostotron"], []], hands=[[F[0]], []]), 0, "great-labors")
     assert state["genius"][0] == 6 and state["discard"] == [F[0]]
+    state["hands"][0] = [F[1]]
+    refused(state, 0, {"type": "use", "card": "great-labors"}, "once_per_turn")
+    refused(table(seats=2, play=[["great-labors"], []]), 0, {"type": "use", "card": "great-labors"}, "requirement")
 
 
-def test_gnostotron_gain_1_gp_once():
-    state = use(table(seats=2, play=[["gnostotron"], []]), 0, "gnostotron")
+def test_gnostotron_gain_1_gp_once_a_turn_and_again_next_turn():
+    state = use(table(seats=2, play=[["gnostotron"], []], deck=F[:4]), 0, "gnostotron")
     assert state["genius"][0] == 1
+    refused(state, 0, {"type": "use", "card": "gnostotron"}, "once_per_turn")
+    state = _end_turns(state)  # the limit is per turn: back on seat 0's next turn it may be used again
+    assert state["turn"]["seat"] == 0 and state["genius"][0] == 2  # + the Randomization Phase's 1 GP
+    assert use(state, 0, "gnostotron")["genius"][0] == 3
 
 
 # -- X> each turn, A> on entering play ---------------------------------------------------
@@ -490,8 +503,16 @@ def test_journey_to_the_galactic_pole_counts_as_two_sallies_to_end_the_game():
 
 
 def test_new_kingdom_in_a_box_also_counts_as_a_sally():
-    state = table(seats=2, play=[["new-kingdom-in-a-box", "order-of-the-great-parallax"], []])
-    assert sallies(state, 0) == 1 and fame(state, 0) == 4 + 1
+    # Paid for as a Machine (Master Builder is worth 3 only for a Machine), then it counts as a Sally.
+    state = table(seats=2, hands=[["new-kingdom-in-a-box", "master-builder"], []],
+                  play=[["order-of-the-great-parallax", "contraptions"], []])
+    state = play(state, 0, "new-kingdom-in-a-box", ["master-builder"])
+    assert state["play"][0][-1] == "new-kingdom-in-a-box" and state["turn"]["played"]
+    assert sallies(state, 0) == 1 and fame(state, 0) == 4 + 1 and trouble(state, 0) == 2
+    assert state["last_machine"] == {"card": "new-kingdom-in-a-box", "seat": 0, "turn": 3}
+    # A Sally discount does not apply to it, a Machine discount does.
+    cannon = table(seats=2, hands=[["new-kingdom-in-a-box", F[0], F[1]], []], play=[["baby-cannon"], []])
+    refused(cannon, 0, {"type": "play", "card": "new-kingdom-in-a-box", "pay": F[:2]}, "insufficient_payment")
 
 
 def test_the_perfect_advisor_draw_2_and_discard_1():
@@ -521,3 +542,14 @@ def test_constructor_power_once_a_turn(constructor, setup_extra, expect):
     state = act(state, 0, {"type": "power"})[0]
     assert expect(state)
     refused(state, 0, {"type": "power"}, "once_per_turn")
+    assert {"type": "power"} not in RULESET.legal_actions(state, 0)
+
+
+def test_chlorian_shows_the_next_3_cards_of_the_deck_to_its_player_only():
+    state = table(seats=2, deck=F[:5], constructors=["chlorian", "turl"], genius=[1, 0])
+    state, facts = act(state, 0, {"type": "power"})
+    assert {"f": "peek", "seat": 0, "zone": "deck", "cards": [F[4], F[3], F[2]]} in facts  # top first
+    assert state["deck"] == F[:5] and state["hands"][0] == []  # looked at, not taken, order kept
+    peek = [f for f in facts if f["f"] == "peek"][0]
+    assert RULESET.redact(peek, 1)["cards"] == 3 and RULESET.redact(peek, None)["cards"] == 3
+    refused(table(seats=2, deck=F[:5], constructors=["chlorian", "turl"]), 0, {"type": "power"}, "requirement")
