@@ -1,6 +1,6 @@
 """Cybermancy balance: greedy bot against greedy bot with the suggested decks.
 
-    .venv/bin/python bench/balance_cybermancy.py [matches]
+    .venv/bin/python bench/balance_cybermancy.py [matches]      (default 2000)
 
 Factions swap seats every other match, so seat and faction effects are told apart.
 Prints the win rate of each faction and of the first player, how matches ended (draws by the
@@ -59,4 +59,4 @@ def main(matches: int) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000), indent=2))
+    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000), indent=2))
