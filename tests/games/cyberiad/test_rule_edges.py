@@ -1,0 +1,138 @@
+"""Edges of rules that mutation testing (bench/mutation.py) showed were not pinned down.
+
+Each test states the rule (rulebook or README) it holds to; together with test_rules.py
+and test_cards.py they fail when any rule of rules.py is broken.
+"""
+
+from domain.games.cyberiad import RULESET
+from domain.games.cyberiad.cards import CARDS
+from domain.games.cyberiad.rules import OPENING_HAND
+from domain.kernel.errors import InvalidSetup
+from domain.kernel.rng import RandomStream
+
+import pytest
+
+from .table import act, choose, play, refused, table
+
+F = ["cruel-obscurity", "matter-of-remuneration", "sally-to-nowhere", "contraptions", "instruments",
+     "gnostotron", "thinking-machine", "spies", "imprisonment", "negotiations", "great-labors", "black-box"]
+
+
+# -- SETUP -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_setup_starts_everyone_at_zero_and_deals_from_the_top(seats):
+    key = b"e" * 32
+    state = RULESET.setup({}, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+    shuffled = RandomStream(key, "m", 1).shuffle(i for card in CARDS.values() for i in card["instances"])
+    for seat in range(seats):  # each hand is the next 5 cards off the top (the end of the list), in draw order
+        top = len(shuffled) - OPENING_HAND * seat
+        assert state["hands"][seat] == shuffled[top - OPENING_HAND:top][::-1]
+    assert state["deck"] == shuffled[:len(shuffled) - OPENING_HAND * seats]
+    zeros = [0] * seats
+    assert (state["fame"], state["trouble"], state["genius"], state["imprisoned"]) == (zeros,) * 4
+    assert state["out"] == [False] * seats and state["constructors"] == [None] * seats
+    assert state["turn"] == {"seat": state["first"], "number": 0, "played": False, "used": []}
+    assert state["prompt"] is None and state["over"] is None and state["last_machine"] is None
+
+
+def test_setup_refusal_names_the_options():
+    with pytest.raises(InvalidSetup, match="speed"):
+        RULESET.setup({"speed": 2}, ["a", "b"], RandomStream(b"s" * 32, "m", 1))
+
+
+def test_an_unknown_constructor_is_refused_by_name():
+    state = RULESET.setup({}, ["a", "b"], RandomStream(b"s" * 32, "m", 1))
+    refused(state, state["first"], {"type": "pick", "constructor": "trurl"}, "unknown_constructor")
+
+
+def test_the_first_turn_is_turn_1_of_the_first_player():
+    state = RULESET.setup({}, ["a", "b"], RandomStream(b"s" * 32, "m", 1))
+    for _ in range(2):
+        state = act(state, next(iter(RULESET.to_act(state))), {"type": "pick", "constructor": "turl"})[0]
+    assert state["turn"] == {"seat": state["first"], "number": 1, "played": False, "used": []}
+
+
+# -- Targets: Machines, Shields, the Machine just played -------------------------------------
+
+def test_its_a_fake_may_target_any_machine_but_a_shielded_opponents():
+    # README 9 and 11: any Machine in play, your own included, but not one of a shielded opponent.
+    state = table(seats=4, hands=[["its-a-fake", *F[:2]], [], [], []], turn=0,
+                  play=[["contraptions"], ["probability-proof-shields", "gnostotron"], ["black-box"], ["baby-cannon"]])
+    state = play(state, 0, "its-a-fake", F[:2])
+    assert state["prompt"]["kind"] == "machine"
+    assert state["prompt"]["options"] == sorted(["contraptions", "black-box", "baby-cannon"])
+
+
+def test_a_shielded_player_may_still_target_their_own_machines():
+    state = table(seats=3, hands=[[], ["disassemble", F[0]], []], turn=1,
+                  play=[["black-box"], ["probability-proof-shields", "gnostotron"], []])
+    state = play(state, 1, "disassemble", [F[0]])
+    assert state["prompt"]["options"] == sorted(["black-box", "probability-proof-shields", "gnostotron"])
+
+
+def test_auto_destruct_offers_only_your_own_machines_whatever_your_seat():
+    state = table(seats=3, hands=[[], ["auto-destruct-mechanism", F[0]], []], turn=1,
+                  play=[["black-box"], ["gnostotron", "contraptions"], ["baby-cannon"]])
+    state = play(state, 1, "auto-destruct-mechanism", [F[0]])
+    assert state["prompt"]["options"] == ["contraptions", "gnostotron"]
+
+
+@pytest.mark.parametrize("why", ["left play", "shielded", "own"])
+def test_invent_it_first_needs_an_opponents_machine_still_in_play_and_unshielded(why):
+    play_areas = {"left play": [[], ["black-box"]], "shielded": [[], ["gnostotron", "probability-proof-shields"]],
+                  "own": [["gnostotron"], []]}[why]
+    seat = 0 if why == "own" else 1
+    state = table(seats=2, hands=[["invent-it-first", *F[:3]], []], play=play_areas, number=5,
+                  last_machine={"card": "gnostotron", "seat": seat, "turn": 4})
+    refused(state, 0, {"type": "play", "card": "invent-it-first", "pay": F[:3]}, "requirement")
+
+
+# -- Forced discards and choices --------------------------------------------------------------
+
+def test_idiot_machine_makes_only_opponents_discard():
+    state = table(seats=3, hands=[["idiot-machine", F[0], F[1], F[2]], [F[3]], [F[4]]])
+    state = play(state, 0, "idiot-machine", [F[0], F[1]])
+    assert state["hands"] == [[F[2]], [], []]
+
+
+def test_imprisonment_asks_for_a_target_player():
+    state = play(table(seats=3, hands=[["imprisonment", F[0]], [], []]), 0, "imprisonment", [F[0]])
+    assert state["prompt"]["kind"] == "target_player" and state["prompt"]["options"] == [0, 1, 2]
+
+
+def test_search_prompts_name_their_kind():
+    state = table(seats=2, hands=[["secret-experiments", *F[:3]], []], play=[["gnostotron"], []], deck=F[5:8])
+    assert play(state, 0, "secret-experiments", F[:3])["prompt"]["kind"] == "search_deck"
+    state = table(seats=2, hands=[["atomic-resurrection", F[0], F[1]], []], discard=[F[5]])
+    assert play(state, 0, "atomic-resurrection", F[:2])["prompt"]["kind"] == "search_discard"
+
+
+def test_council_of_war_asks_in_turn_order_and_skips_full_hands():
+    # README 16: each player still in, in turn order from its player; a full hand is not asked.
+    ten = [c for c in CARDS if c not in ("council-of-war", *F[:2], *F[5:9])][:10]
+    state = table(seats=4, hands=[["council-of-war", F[0], F[1]], [F[2]], ten, [F[3]]], turn=0, deck=F[5:9])
+    state = play(state, 0, "council-of-war", [F[0]])
+    asked = []
+    while state["prompt"]:
+        asked.append(state["prompt"]["seat"])
+        state = choose(state, "no")
+    assert asked == [0, 1, 3]
+    # From seat 2's turn the order is 2, 3, 0, 1.
+    state = table(seats=4, hands=[[F[0]], [F[1]], ["council-of-war", F[2], F[3]], [F[4]]], turn=2, deck=F[5:9])
+    state = play(state, 2, "council-of-war", [F[2]])
+    asked = []
+    while state["prompt"]:
+        asked.append(state["prompt"]["seat"])
+        state = choose(state, "no")
+    assert asked == [2, 3, 0, 1]
+
+
+# -- legal_actions ------------------------------------------------------------------------------
+
+def test_x_cost_cards_are_listed_once_per_x():
+    state = table(seats=2, hands=[["altruizine", F[0], F[1], F[2]], []])
+    listed = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "altruizine"]
+    assert [a["pay"] for a in listed] == [[F[0]], [F[0], F[1]], [F[0], F[1], F[2]]]
+    schema = listed[0]["params"]["pay"]
+    assert schema["type"] == "array" and schema["minItems"] == 1 and schema["items"] == {"enum": [F[0], F[1], F[2]]}
