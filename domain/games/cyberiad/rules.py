@@ -1,4 +1,8 @@
-"""Cyberiad, after rules/cyberiad.txt, read top to bottom in the rulebook's order.
+"""Cyberiad, after rules/cyberiad.txt: set-up, the turn sequence, the actions, victory.
+
+Three modules tell the game: this one (the rulebook's order: SETUP, TURN SEQUENCE, the
+phases, VICTORY / GAME END, and the Ruleset's functions), effects.py (the CARD LIST: the
+steps card notes are written in) and board.py (points and targets counted from the state).
 
 State is plain JSON. Every change is a fact applied by `evolve`; `decide` validates an
 action and returns the facts it causes, working on a scratch copy so the caller's state
@@ -8,7 +12,10 @@ state, holding the steps still to run; the `choose` action answers it. Every cho
 file makes where the rulebook is silent is listed in README.md.
 """
 
+from .board import (cost_of, fame, first_unmet, hand_limit, living, sallies, sallies_for_game_end, trouble,
+                    worth)
 from .cards import CARDS, CONSTRUCTORS, card_of
+from .effects import ASKS, STEPS, resolve_choice, step_shuffle_deck
 
 from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction, InvalidSetup
@@ -19,168 +26,8 @@ TROUBLE_TO_LOSE = 20
 SALLIES_TO_END = 7
 # SETUP / TERMINAL PHASE / PRIMARY ACTION PHASE
 OPENING_HAND = 5
-MAX_HAND = 10
 GENIUS_PER_CONVERSION = 5
 CONVERSIONS = ("fame", "draw", "remove_trouble")
-
-# ---------------------------------------------------------------------------------------
-# Derived values: the state stores tokens and cards; points are counted from them.
-# ---------------------------------------------------------------------------------------
-
-
-def passive(state, seat, name, default=0):
-    """Sum (or any) of one passive ability over the cards a seat has in play."""
-    total = default
-    for instance in state["play"][seat]:
-        value = CARDS[card_of(instance)].get("passive", {}).get(name)
-        if value is True:
-            return True
-        if value:
-            total += value
-    return total
-
-
-def is_sally(card) -> bool:
-    return card["type"] == "sally" or card.get("passive", {}).get("counts_as_sally", False)
-
-
-def sallies(state, seat) -> int:
-    return sum(1 for i in state["play"][seat] if is_sally(CARDS[card_of(i)]))
-
-
-def sallies_for_game_end(state, seat) -> int:
-    return sum(CARDS[card_of(i)].get("passive", {}).get("sallies_for_game_end", 1)
-               for i in state["play"][seat] if is_sally(CARDS[card_of(i)]))
-
-
-def machines(state, seat) -> int:
-    return sum(1 for i in state["play"][seat] if CARDS[card_of(i)]["type"] == "machine")
-
-
-def card_points(state, seat, card, kind) -> int:
-    value = card[kind]
-    if value != "X":
-        return value
-    rule = card.get(f"{kind}_x")
-    if rule == "sallies":
-        return sallies(state, seat)
-    if rule == "machines_half":
-        return machines(state, seat) // 2
-    return 0
-
-
-def fame(state, seat) -> int:
-    """Fame tokens plus the Fame of every card the seat has in play."""
-    return state["fame"][seat] + sum(card_points(state, seat, CARDS[card_of(i)], "fame") for i in state["play"][seat])
-
-
-def trouble(state, seat) -> int:
-    return state["trouble"][seat] + sum(card_points(state, seat, CARDS[card_of(i)], "trouble")
-                                        for i in state["play"][seat])
-
-
-def hand_limit(state, seat) -> int:
-    return MAX_HAND + passive(state, seat, "hand_size")
-
-
-def shielded(state, seat) -> bool:
-    return passive(state, seat, "shielded", False) is True
-
-
-def living(state) -> list[int]:
-    return [s for s in range(state["seats"]) if not state["out"][s]]
-
-
-def opponents(state, seat) -> list[int]:
-    return [s for s in living(state) if s != seat]
-
-
-def card_losing_targets(state, seat) -> list[int]:
-    """Opponents that an effect may make lose cards (Probability Proof Shields protect)."""
-    return [s for s in opponents(state, seat) if not shielded(state, s)]
-
-
-def owner_in_play(state, instance) -> int | None:
-    for seat in range(state["seats"]):
-        if instance in state["play"][seat]:
-            return seat
-    return None
-
-
-def machines_in_play(state, seat, scope) -> list[str]:
-    """Machines `seat` may pick: its own ('mine'), or any not protected by Shields ('any')."""
-    found = []
-    for owner in range(state["seats"]):
-        if scope == "mine" and owner != seat:
-            continue
-        if owner != seat and shielded(state, owner):
-            continue
-        found += [i for i in state["play"][owner] if CARDS[card_of(i)]["type"] == "machine"]
-    return sorted(found)
-
-
-def machine_just_played(state, seat) -> str | None:
-    """The Machine another player put into play during the turn just before this one."""
-    last = state["last_machine"]
-    if not last or last["seat"] == seat or last["turn"] != state["turn"]["number"] - 1:
-        return None
-    if last["card"] not in state["play"][last["seat"]] or shielded(state, last["seat"]):
-        return None
-    return last["card"]
-
-
-def cost_of(state, seat, card) -> int | None:
-    """What it costs `seat` to play `card` now; None for X costs (chosen by paying)."""
-    if card["cost"] == "X":
-        return None
-    discount = 0
-    for instance in state["play"][seat]:
-        discount += CARDS[card_of(instance)].get("passive", {}).get("discount", {}).get(card["type"], 0)
-    return max(0, card["cost"] - discount)
-
-
-def worth(instance, paying_for_type) -> int:
-    """A discarded card pays 1, or more when its note says so for this kind of card."""
-    rule = CARDS[card_of(instance)].get("worth")
-    if rule and paying_for_type in rule["for"]:
-        return rule["cards"]
-    return 1
-
-
-def requirement_unmet(state, seat, requirement) -> str | None:
-    """None when the requirement holds, else the reason it does not."""
-    kind, *args = requirement
-    if kind == "hand":
-        return None if len(state["hands"][seat]) >= args[0] else "you have no card in hand to discard"
-    if kind == "deck":
-        return None if len(state["deck"]) >= args[0] else "the deck is empty"
-    if kind == "deck_or_hand":
-        return None if state["deck"] or state["hands"][seat] else "the deck and your hand are empty"
-    if kind == "genius":
-        return None if state["genius"][seat] >= args[0] else f"it needs {args[0]} GP; you have {state['genius'][seat]}"
-    if kind == "fame_tokens":
-        return None if state["fame"][seat] >= args[0] else "you have no Fame token to lose"
-    if kind == "fame_total":
-        return None if fame(state, seat) >= args[0] else f"it needs {args[0]}+ FP; you have {fame(state, seat)}"
-    if kind == "sallies":
-        return None if sallies(state, seat) >= args[0] else f"it needs {args[0]}+ Sallies in play"
-    if kind == "machine":
-        return None if machines_in_play(state, seat, args[0]) else "there is no Machine it can target"
-    if kind == "machine_just_played":
-        return None if machine_just_played(state, seat) else "no opponent put a Machine into play last turn"
-    if kind == "opponent":
-        targets = card_losing_targets(state, seat) if args[0] == "unshielded" else opponents(state, seat)
-        return None if targets else "no opponent can be targeted (Probability Proof Shields)"
-    raise ValueError(f"unknown requirement {kind!r} in the card data")
-
-
-def first_unmet(state, seat, requirements) -> str | None:
-    for requirement in requirements:
-        reason = requirement_unmet(state, seat, requirement)
-        if reason:
-            return reason
-    return None
-
 
 # ---------------------------------------------------------------------------------------
 # SETUP: a shared shuffled deck, 5 random cards each; then each player picks a Constructor.
@@ -602,7 +449,7 @@ def settle(turn):
 
 
 # ---------------------------------------------------------------------------------------
-# Steps: the vocabulary card effects are written in (cards.json).
+# Running the steps of an effect (effects.py), acting on thresholds between them.
 # ---------------------------------------------------------------------------------------
 
 def run_steps(turn, actor, steps, variables):
@@ -647,214 +494,6 @@ def _settled_out(turn, queue) -> bool:
             step_shuffle_deck(turn, None, step, {}, [])
     next_turn(turn)
     return True
-
-
-def _who(turn, actor, step, variables) -> list[int]:
-    who = step["who"]
-    if who == "me":
-        return [actor]
-    if who == "target":
-        return [variables["target"]]
-    if who == "each_opponent":
-        return opponents(turn.state, actor)
-    return [who]
-
-
-def _amount(step, variables) -> int:
-    n = step["n"]
-    if isinstance(n, str):  # "X" or "-X": the number of cards paid
-        return -variables["X"] if n.startswith("-") else variables["X"]
-    return n
-
-
-def step_gain(turn, actor, step, variables, queue):
-    for seat in _who(turn, actor, step, variables):
-        turn.tokens(seat, step["what"], _amount(step, variables))
-
-
-def step_draw(turn, actor, step, variables, queue):
-    for seat in _who(turn, actor, step, variables):
-        n = step["n"]
-        if passive(turn.state, seat, "draw_extra_then_discard", False):
-            # The Perfect Advisor: "When drawing cards draw 2 & discard 1".
-            n += 1
-            queue.insert(0, {"op": "discard_chosen", "n": 1, "who": seat})
-        for _ in range(min(n, len(turn.state["deck"]))):
-            turn.move(turn.state["deck"][-1], "deck", f"hand:{seat}")
-
-
-def step_discard_random(turn, actor, step, variables, queue):
-    for seat in _who(turn, actor, step, variables):
-        hand = turn.state["hands"][seat]
-        if hand and not (seat != actor and shielded(turn.state, seat)):
-            turn.move(hand[turn.rng.randbelow(len(hand))], f"hand:{seat}", "discard")
-
-
-def step_discard_chosen(turn, actor, step, variables, queue):
-    seats = _who(turn, actor, step, variables)
-    if len(seats) > 1:  # one prompt after another, in seat order
-        queue[0:0] = [{**step, "who": s} for s in seats]
-        return None
-    seat = seats[0]
-    st = turn.state
-    if step["n"] <= 0 or st["out"][seat] or (seat != actor and shielded(st, seat)):
-        return None
-    if step["n"] > 1:
-        queue.insert(0, {**step, "n": step["n"] - 1, "who": seat})
-    return seat, "discard", sorted(st["hands"][seat])
-
-
-def step_choose_opponent(turn, actor, step, variables, queue):
-    st = turn.state
-    options = card_losing_targets(st, actor) if step["purpose"] == "take_cards" else opponents(st, actor)
-    return actor, "target_opponent", options
-
-
-def step_choose_player(turn, actor, step, variables, queue):
-    return actor, "target_player", living(turn.state)
-
-
-def step_steal_chosen(turn, actor, step, variables, queue):
-    # Spies: the thief sees the hand (the options) and takes one card.
-    return actor, "steal", sorted(turn.state["hands"][variables["target"]])
-
-
-def step_steal_random(turn, actor, step, variables, queue):
-    hand = turn.state["hands"][variables["target"]]
-    if hand:
-        turn.move(hand[turn.rng.randbelow(len(hand))], f"hand:{variables['target']}", f"hand:{actor}")
-
-
-def step_peek_hand(turn, actor, step, variables, queue):
-    target = variables["target"]
-    turn.emit({"f": "peek", "seat": actor, "zone": f"hand:{target}", "cards": sorted(turn.state["hands"][target])})
-
-
-def step_peek_deck(turn, actor, step, variables, queue):
-    turn.emit({"f": "peek", "seat": actor, "zone": "deck", "cards": turn.state["deck"][::-1][:step["n"]]})
-
-
-def step_trade_hands(turn, actor, step, variables, queue):
-    turn.emit({"f": "swap_hands", "seats": [actor, variables["target"]]})
-
-
-def step_search_deck(turn, actor, step, variables, queue):
-    deck = turn.state["deck"]
-    options = sorted(i for i in deck if step["filter"] == "any" or is_sally(CARDS[card_of(i)]))
-    # The searched deck is shuffled afterwards, so the search reveals no order.
-    queue.insert(0, {"op": "shuffle_deck"})
-    return actor, "search_deck", options
-
-
-def step_shuffle_deck(turn, actor, step, variables, queue):
-    turn.emit({"f": "shuffle", "order": turn.rng.shuffle(turn.state["deck"])})
-
-
-def step_search_discard(turn, actor, step, variables, queue):
-    return actor, "search_discard", sorted(set(turn.state["discard"]) - {variables.get("self")})
-
-
-def step_choose_machine(turn, actor, step, variables, queue):
-    return actor, "machine", machines_in_play(turn.state, actor, step["scope"])
-
-
-def step_steal_machine_just_played(turn, actor, step, variables, queue):
-    instance = machine_just_played(turn.state, actor)
-    if instance:
-        turn.move(instance, f"play:{owner_in_play(turn.state, instance)}", f"play:{actor}")
-
-
-def step_discard_in_play(turn, actor, step, variables, queue):
-    return actor, "discard_in_play", sorted(turn.state["play"][actor])
-
-
-def step_draw_keep_if_sally(turn, actor, step, variables, queue):
-    deck = turn.state["deck"]
-    if not deck:
-        return
-    instance = deck[-1]
-    turn.move(instance, "deck", f"hand:{actor}")
-    if not is_sally(CARDS[card_of(instance)]):
-        turn.move(instance, f"hand:{actor}", "discard")
-
-
-def step_imprison(turn, actor, step, variables, queue):
-    turn.emit({"f": "imprisoned", "seat": variables["target"], "delta": 1})
-
-
-def step_fill_hands(turn, actor, step, variables, queue):
-    # Council of War: "All players may fill their hands": each says yes or no, in turn order.
-    st = turn.state
-    order = [(actor + i) % st["seats"] for i in range(st["seats"])]
-    queue[0:0] = [{"op": "offer_fill", "who": s, "to": step["to"]} for s in order if not st["out"][s]]
-
-
-def step_offer_fill(turn, actor, step, variables, queue):
-    seat = step["who"]
-    if len(turn.state["hands"][seat]) >= step["to"] or not turn.state["deck"]:
-        return None
-    return seat, "fill_hand", ["no", "yes"]
-
-
-STEPS = {
-    "gain": step_gain,
-    "draw": step_draw,
-    "discard_random": step_discard_random,
-    "discard_chosen": step_discard_chosen,
-    "choose_opponent": step_choose_opponent,
-    "choose_player": step_choose_player,
-    "steal_chosen": step_steal_chosen,
-    "steal_random": step_steal_random,
-    "peek_hand": step_peek_hand,
-    "peek_deck": step_peek_deck,
-    "trade_hands": step_trade_hands,
-    "search_deck": step_search_deck,
-    "shuffle_deck": step_shuffle_deck,
-    "search_discard": step_search_discard,
-    "choose_machine": step_choose_machine,
-    "steal_machine_just_played": step_steal_machine_just_played,
-    "discard_in_play": step_discard_in_play,
-    "draw_keep_if_sally": step_draw_keep_if_sally,
-    "imprison": step_imprison,
-    "fill_hands": step_fill_hands,
-    "offer_fill": step_offer_fill,
-}
-
-
-# The steps that may ask for a choice: thresholds are acted on before each of them.
-ASKS = {"discard_chosen", "choose_opponent", "choose_player", "steal_chosen", "search_deck",
-        "search_discard", "choose_machine", "discard_in_play", "offer_fill"}
-
-
-def resolve_choice(turn, actor, step, chooser, option, variables, queue):
-    """Carry out the choice `chooser` made for `step`."""
-    st = turn.state
-    op = step["op"]
-    if op in ("choose_opponent", "choose_player"):
-        variables["target"] = option
-    elif op == "discard_chosen":
-        turn.move(option, f"hand:{chooser}", "discard")
-    elif op == "steal_chosen":
-        turn.move(option, f"hand:{variables['target']}", f"hand:{actor}")
-    elif op == "search_deck":
-        if step["to"] == "hand":
-            turn.move(option, "deck", f"hand:{actor}")
-        else:  # put into play: "A>" effects happen "when the card is put into play"
-            turn.move(option, "deck", f"play:{actor}")
-            queue[0:0] = CARDS[card_of(option)].get("on_play", [])
-    elif op == "search_discard":
-        turn.move(option, "discard", f"hand:{actor}")
-    elif op == "choose_machine":
-        owner = owner_in_play(st, option)
-        turn.move(option, f"play:{owner}", "discard" if step["to"] == "discard" else f"hand:{owner}")
-    elif op == "discard_in_play":
-        turn.move(option, f"play:{actor}", "discard")
-    elif op == "offer_fill":
-        if option == "yes":
-            need = step["to"] - len(st["hands"][chooser])
-            queue.insert(0, {"op": "draw", "n": need, "who": chooser})
-    else:
-        raise ValueError(f"step {op!r} offers no choice")
 
 
 # ---------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ and the options of a choice that belongs to someone else. Seats see their own ha
 every card in play and in the discard pile.
 """
 
-from .rules import fame, hand_limit, sallies, shielded, trouble
+from .board import fame, hand_limit, sallies, shielded, trouble
 
 
 def view(state, seat):
