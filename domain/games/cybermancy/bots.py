@@ -2,7 +2,8 @@
 `legal_actions`, so they can only ever play legal moves and see only their own view."""
 
 from .cards import CREATURES
-from .rules import legal_actions, opponents, team_of
+from .rules import legal_actions
+from .rules_state import opponents, team_of
 
 
 def random_bot(state, seat, rand):

@@ -1,6 +1,7 @@
 """Cybermancy, after rules/cybermancy.txt, in the rulebook's order: set-up, the five phases
-of a round (Main, Discard, Draw, Refresh, Advance Power), summoning, attacking, keywords,
-and the variants (Multiplayer, 4 Player Team, Draft, constructed decks).
+of a round (Main, Discard, Draw, Refresh, Advance Power), summoning, attacking, and the
+variants (Multiplayer, 4 Player Team, Draft, constructed decks). The keywords and card
+effects are in rules_keywords.py; constants and reading the state in rules_state.py.
 
 State is plain JSON; `decide` writes facts through a Decision and `evolve` applies them.
 Choices inside an effect (Call-to-arms and Last Gasp targets, Promote) are prompts,
@@ -11,71 +12,9 @@ from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction, InvalidSetup
 
 from .cards import CREATURES, POWER, POWER_VALUE, SUGGESTED
-
-START_HEALTH = 30
-DECK_SIZE = 30
-OPENING_HAND = 7
-OPENING_POWER = 5
-KINDS = ("cpu", "ram")
-MODES = ("standard", "teams")
-QUIET_ROUNDS = 10
-
-# ---------------------------------------------------------------------------------------
-# Reading the state
-# ---------------------------------------------------------------------------------------
-
-
-def living(state):
-    return [s for s in range(state["seats"]) if not state["players"][s]["out"]]
-
-
-def team_of(state, seat):
-    return seat % 2 if state["mode"] == "teams" else seat  # teams sit across: 0 & 2 against 1 & 3
-
-
-def opponents(state, seat):
-    return [s for s in living(state) if team_of(state, s) != team_of(state, seat)]
-
-
-def creature_ids(state, seat):
-    player = state["players"][seat]
-    return player["frontline"] + player["main"]
-
-
-def all_creatures(state):
-    return [uid for s in range(state["seats"]) for uid in creature_ids(state, s)]
-
-
-def remaining_health(creature):
-    return creature["health"] - creature["damage"]
-
-
-def valid_targets(state, seat):
-    """Whom `seat` may attack: a living Frontline blocks the Main Area and its Cybermancer."""
-    targets = []
-    for enemy in opponents(state, seat):
-        frontline = state["players"][enemy]["frontline"]
-        targets += frontline if frontline else state["players"][enemy]["main"] + [f"cybermancer:{enemy}"]
-    return targets
-
-
-def next_living(state, seat):
-    n = state["seats"]
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if not state["players"][candidate]["out"]:
-            return candidate
-    return seat
-
-
-def order_from(state, seat):
-    """Living seats in turn order, starting with `seat` (or the next living one)."""
-    first = seat if not state["players"][seat]["out"] else next_living(state, seat)
-    order, current = [first], first
-    while (current := next_living(state, current)) != first:
-        order.append(current)
-    return order
-
+from .rules_keywords import act_choose, deaths, entry_area, run_pending
+from .rules_state import (DECK_SIZE, KINDS, MODES, OPENING_HAND, OPENING_POWER, QUIET_ROUNDS, START_HEALTH,
+                          creature_ids, living, next_living, order_from, remaining_health, team_of, valid_targets)
 
 # ---------------------------------------------------------------------------------------
 # Set-up
@@ -455,7 +394,7 @@ def act_summon(turn, seat, action):
     uid = f"c{st['next_uid']}"
     keywords = creature["keywords"]
     turn.emit({"f": "summon", "seat": seat, "card": card, "uid": uid,
-               "area": _entry_area(keywords),
+               "area": entry_area(keywords),
                "status": "active" if "battle_ready" in keywords else "buffered"})
     if st["phase"] == "main":
         turn.emit({"f": "acted", "seat": seat})
@@ -466,12 +405,6 @@ def act_summon(turn, seat, action):
         effect = creature["call_to_arms"]
         steps.append({"op": "assign", "seat": seat, "source": uid, "kind": effect["kind"], "points": effect["amount"]})
     run_pending(turn, steps)
-
-
-def _entry_area(keywords):
-    """Frontline cards enter the Frontline; Promote says "summon it into the Main area", and being
-    the card's own instruction it wins over Frontline (README, interpretation 9)."""
-    return "frontline" if "frontline" in keywords and "promote" not in keywords else "main"
 
 
 # ATTACKING
@@ -503,28 +436,7 @@ def act_attack(turn, seat, action):
     dead = [uid for uid in (attacker_id, target) if remaining_health(st["creatures"][uid]) <= 0]
     if attacker_id not in dead:
         turn.emit({"f": "creature", "uid": attacker_id, "set": {"status": "exhausted"}})
-    run_pending(turn, _deaths(turn, dead))
-
-
-def _deaths(turn, dead):
-    """Remove destroyed creatures; Undead crawlers rise in the same area; Last Gasp effects follow."""
-    st = turn.state
-    steps = []
-    for uid in dead:
-        creature = st["creatures"][uid]
-        card = CREATURES[creature["card"]]
-        if card.get("crawler") and not creature["crawler"]:
-            crawler = card["crawler"]
-            turn.emit({"f": "creature", "uid": uid, "set": {"crawler": True, "attack": crawler["attack"],
-                                                            "health": crawler["health"], "damage": 0,
-                                                            "status": "buffered"}})
-        else:
-            turn.emit({"f": "destroyed", "uid": uid})
-        if card.get("last_gasp") and not creature["crawler"]:
-            effect = card["last_gasp"]
-            steps.append({"op": "assign", "seat": creature["owner"], "source": uid, "kind": effect["kind"],
-                          "points": effect["amount"]})
-    return steps
+    run_pending(turn, deaths(turn, dead))
 
 
 def act_end_turn(turn, seat, action):
@@ -590,74 +502,6 @@ def act_advance(turn, seat, action):
         raise IllegalAction("unknown_track", 'advance "cpu" or "ram"')
     turn.emit({"f": "track", "seat": seat, "kind": kind})
     _next_in_queue(turn)
-
-
-# ---------------------------------------------------------------------------------------
-# Effects that wait for a choice: Promote, Call-to-arms and Last Gasp points
-# ---------------------------------------------------------------------------------------
-
-def _options(st, step):
-    if step["op"] == "promote":
-        return [uid for uid in st["players"][step["seat"]]["main"] if uid != step["source"]]
-    others = [uid for uid in all_creatures(st) if uid != step["source"]]
-    if step["kind"] == "health":  # health buffs may also go to a Cybermancer
-        return others + [f"cybermancer:{s}" for s in living(st)]
-    return others
-
-
-def run_pending(turn, steps):
-    st = turn.state
-    queue = list(steps) + list(st["pending"])
-    while queue and not st["over"]:
-        step = queue[0]
-        options = _options(st, step)
-        if not options or step.get("points", 1) <= 0:  # "if there are no other creatures ... this ability is lost"
-            queue.pop(0)
-            continue
-        if len(options) > 1:
-            turn.emit({"f": "pending", "steps": queue})
-            turn.emit({"f": "prompt", "prompt": {"seat": step["seat"], "kind": step.get("kind", "promote"),
-                                                 "options": options, "source": step["source"]}})
-            return
-        queue.pop(0)
-        queue[0:0] = _resolve(turn, step, options[0])
-    if st["pending"]:
-        turn.emit({"f": "pending", "steps": []})
-
-
-def _resolve(turn, step, choice):
-    """Apply one choice; returns steps that must run before the rest (more points, deaths)."""
-    st = turn.state
-    if step["op"] == "promote":
-        turn.emit({"f": "promote", "uid": choice})
-        return []
-    more = [{**step, "points": step["points"] - 1}] if step["points"] > 1 else []
-    if choice.startswith("cybermancer:"):
-        turn.emit({"f": "health", "seat": int(choice.split(":")[1]), "delta": 1})
-        return more
-    creature = st["creatures"][choice]
-    if step["kind"] == "health":
-        turn.emit({"f": "creature", "uid": choice, "set": {"health": creature["health"] + 1}})
-    elif step["kind"] == "attack":
-        turn.emit({"f": "creature", "uid": choice, "set": {"attack": creature["attack"] + 1}})
-    else:  # damage
-        turn.emit({"f": "creature", "uid": choice, "set": {"damage": creature["damage"] + 1}})
-        if remaining_health(st["creatures"][choice]) <= 0:
-            return more + _deaths(turn, [choice])
-    return more
-
-
-def act_choose(turn, seat, action):
-    st = turn.state
-    prompt = st["prompt"]
-    if not prompt:
-        raise IllegalAction("no_choice_pending", "there is no choice to make now")
-    if action.get("option") not in prompt["options"]:
-        raise IllegalAction("not_an_option", f"{action.get('option')!r} is not one of the options")
-    step, *rest = st["pending"]
-    turn.emit({"f": "prompt", "prompt": None})
-    turn.emit({"f": "pending", "steps": []})
-    run_pending(turn, _resolve(turn, step, action["option"]) + rest)
 
 
 ACTIONS = {

@@ -5,7 +5,7 @@ Creature Hands, and the order of the CPU and RAM decks. Power cards on the table
 creature in play, graveyards, health and tracks are public.
 """
 
-from .rules import living, team_of
+from .rules_state import living, team_of
 
 
 def view(state, seat):
