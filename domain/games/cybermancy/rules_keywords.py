@@ -21,15 +21,15 @@ def deaths(turn, dead):
     steps = []
     for uid in dead:
         creature = st["creatures"][uid]
-        card = CREATURES[creature["card"]]
-        if card.get("crawler") and not creature["crawler"]:
+        card, was_crawler = CREATURES[creature["card"]], creature["crawler"]  # read before it flips
+        if card.get("crawler") and not was_crawler:
             crawler = card["crawler"]
             turn.emit({"f": "creature", "uid": uid, "set": {"crawler": True, "attack": crawler["attack"],
                                                             "health": crawler["health"], "damage": 0,
                                                             "status": "buffered"}})
         else:
             turn.emit({"f": "destroyed", "uid": uid})
-        if card.get("last_gasp") and not creature["crawler"]:
+        if card.get("last_gasp") and not was_crawler:  # the card's Last Gasp, once: not again as a crawler
             effect = card["last_gasp"]
             steps.append({"op": "assign", "seat": creature["owner"], "source": uid, "kind": effect["kind"],
                           "points": effect["amount"]})

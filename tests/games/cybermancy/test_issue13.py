@@ -156,8 +156,8 @@ def test_the_stalemate_guard_ends_in_a_draw_not_a_win_on_health():
     put(state, 0, ONE_ONE)
     state["quiet_rounds"] = rules.QUIET_ROUNDS - 1
     state = _finish_round(state)
-    result = RULESET.outcome(state)
-    assert result["reason"] == "stalemate" and result["winners"] == []
+    assert RULESET.outcome(state) == {"reason": "stalemate", "winners": [], "health": [30, 5], "rounds": 1, "out": []}
+    assert RULESET.to_act(state) == set() and RULESET.legal_actions(state, 0) == []
 
 
 def test_quiet_rounds_below_the_guard_play_on():

@@ -4,7 +4,7 @@ import pytest
 
 from domain.games.cybermancy import RULESET
 from domain.games.cybermancy.cards import CREATURES, SUGGESTED
-from domain.kernel.errors import InvalidSetup
+from domain.kernel.errors import IllegalAction, InvalidSetup
 from domain.kernel.rng import RandomStream
 
 from .arena import act, arena, card_with, choose, power_cards, put, refused
@@ -151,7 +151,9 @@ def test_the_game_ends_at_once_when_a_cybermancer_reaches_0():
     state = arena(health={1: 3})
     attacker = put(state, 0, BIG)
     state = act(state, 0, {"type": "attack", "attacker": attacker, "target": "cybermancer:1"})
-    assert RULESET.outcome(state)["winners"] == [0] and RULESET.to_act(state) == set()
+    assert RULESET.outcome(state) == {"reason": "cybermancer_defeated", "winners": [0],
+                                      "health": [30, 3 - CREATURES[BIG]["attack"]], "rounds": 1, "out": [1]}
+    assert RULESET.to_act(state) == set()
 
 
 def test_call_to_arms_health_buff_may_target_cybermancers_and_split_among_targets():
@@ -345,3 +347,11 @@ def test_constructed_decks_may_mix_factions():
 def test_bad_options_are_refused(options):
     with pytest.raises(InvalidSetup):
         RULESET.setup(options, ["ann", "bob"], RandomStream(b"s" * 32, "m", 1))
+
+
+@pytest.mark.parametrize("name", ["creatures", "cpu", "ram"])
+def test_a_mulligan_of_cards_you_do_not_hold_is_refused_naming_the_card_and_the_pile(name):
+    state = RULESET.setup({}, ["ann", "bob"], RandomStream(b"s" * 32, "m", 1))
+    with pytest.raises(IllegalAction) as caught:
+        RULESET.decide(state, state["first"], {"type": "mulligan", name: ["nope"]}, RandomStream(b"s" * 32, "m", 2))
+    assert (caught.value.code, caught.value.message) == ("not_yours", f"'nope' is not among your {name}")
