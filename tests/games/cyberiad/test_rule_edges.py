@@ -136,3 +136,43 @@ def test_x_cost_cards_are_listed_once_per_x():
     assert [a["pay"] for a in listed] == [[F[0]], [F[0], F[1]], [F[0], F[1], F[2]]]
     schema = listed[0]["params"]["pay"]
     assert schema["type"] == "array" and schema["minItems"] == 1 and schema["items"] == {"enum": [F[0], F[1], F[2]]}
+
+
+def test_aid_the_steelypips_skips_a_shielded_opponent_and_an_empty_hand():
+    # README 9: Shields protect from forced discards; README 8: a choice with no option is skipped.
+    state = table(seats=4, hands=[["aid-the-steelypips", *F[:3]], [F[4], F[5]], [F[6]], []],
+                  play=[[], [], ["probability-proof-shields"], []])
+    state = play(state, 0, "aid-the-steelypips", F[:3])
+    assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "discard"
+    state = choose(state, F[4])
+    assert state["prompt"] is None and state["hands"][1:] == [[F[5]], [F[6]], []]
+
+
+def test_the_outcome_reports_every_seats_points_and_who_went_out():
+    state = table(seats=3, hands=[["low-and-underhanded-trick", F[0], F[1]], [], []], trouble=[0, 18, 0],
+                  fame=[4, 9, 2], play=[["sally-to-nowhere"], [], ["the-pirate-pugg", "gnostotron"]])
+    state = choose(play(state, 0, "low-and-underhanded-trick", F[:2]), 1)
+    state["over"] = "deck_empty"
+    assert RULESET.outcome(state) == {"reason": "deck_empty", "winners": [2], "fame": [4 + 1 + 1, 9, 2 + 4 + 5],
+                                      "trouble": [1, 21, 4], "sallies": [1, 0, 1], "out": [1]}
+
+
+def test_a_fixed_cost_card_is_listed_once_with_the_fewest_cards_and_a_schema_of_every_payment():
+    # The Pirate Pugg costs 4; Gargantius Effect is worth 3 toward a Sally, wherever it sits in the hand.
+    state = table(seats=2, hands=[["the-pirate-pugg", F[0], F[1], F[2], "gargantius-effect"], []])
+    (listed,) = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "the-pirate-pugg"]
+    assert listed["pay"] == ["gargantius-effect", F[0]]
+    assert listed["params"]["pay"] == {"type": "array", "uniqueItems": True,
+                                       "items": {"enum": [F[0], F[1], F[2], "gargantius-effect"]},
+                                       "worth_at_least": 4, "worth": {"gargantius-effect": 3}}
+    # Worth counts only toward the kind it names: toward a Machine every card is worth 1.
+    state = table(seats=2, hands=[["wish-granting-machine", "gargantius-effect", F[0], F[1]], []])
+    (listed,) = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "wish-granting-machine"]
+    assert len(listed["pay"]) == 3 and listed["params"]["pay"]["worth"] == {}
+
+
+def test_the_x_cost_schema_says_what_x_is():
+    state = table(seats=2, hands=[["negotiations", F[0]], []])
+    (listed,) = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "negotiations"]
+    assert listed["params"]["pay"] == {"type": "array", "uniqueItems": True, "items": {"enum": [F[0]]},
+                                       "minItems": 1, "description": "X = the number of cards discarded"}
