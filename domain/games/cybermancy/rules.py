@@ -526,8 +526,9 @@ def cheapest_payment(st, seat, card):
 
 
 def _fewest_lowest(cards, need):
-    """The fewest cards worth at least `need`, of those the lowest total; lowest ids on ties.
-    Cards of one value are interchangeable, so only how many of each value to take is searched."""
+    """The fewest cards worth at least `need`, of those the lowest total, of those the one that
+    keeps the biggest cards (2+2 rather than 3+1); within a value the lowest ids. Cards of one
+    value are interchangeable, so only how many of each value to take is searched."""
     if need <= 0:
         return []
     by_value = {}
@@ -535,10 +536,11 @@ def _fewest_lowest(cards, need):
         by_value.setdefault(POWER_VALUE[power_card], []).append(power_card)
     values = sorted(by_value)
     best = None
-    # More than `need` cards of one value, or any worthless card, is never the cheapest.
-    for counts in _count_vectors([min(len(by_value[v]), need) if v > 0 else 0 for v in values]):
+    # More than `need` cards of one value is never the cheapest.
+    for counts in _count_vectors([min(len(by_value[v]), need) for v in values]):
         total = sum(c * v for c, v in zip(counts, values))
-        key = (sum(counts), total)
+        # Fewest cards, then the lowest total, then keep the biggest cards for later.
+        key = (sum(counts), total, sorted((v for c, v in zip(counts, values) for _ in range(c)), reverse=True))
         if total >= need and (best is None or key < best[0]):
             best = (key, counts)
     if best is None:  # not enough power: offer everything (and the refusal says why)

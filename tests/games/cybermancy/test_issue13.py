@@ -31,6 +31,9 @@ def a_card(cpu, ram):
     (3, [1, 1, 1, 2, 3], [3]),   # one card covers it
     (4, [1, 2, 3, 3], [1, 3]),   # two cards at least; of those the lowest total (4, not 5 or 6)
     (5, [3, 3, 2], [2, 3]),
+    (4, [1, 2, 2, 3], [2, 2]),   # equal count and total: keep the 3 for later
+    (3, [1, 1, 1, 1], [1, 1, 1]),
+    (7, [1, 1, 2], [1, 1, 2]),   # not enough: everything is offered (and refused, below)
 ])
 def test_listed_payment_is_the_cheapest_fewest_cards_then_lowest_value(cost, cpu_values, paid, monkeypatch):
     card = "test-costly"
@@ -40,10 +43,14 @@ def test_listed_payment_is_the_cheapest_fewest_cards_then_lowest_value(cost, cpu
     for value in cpu_values:
         cpu += power_cards("cpu", value, 1, skip=counts.get(value, 0))
         counts[value] = counts.get(value, 0) + 1
-    state = arena(hands={0: [card]}, tracks={0: {"cpu": 6, "ram": 6}}, cpu={0: cpu}, ram={0: power_cards("ram", 1, 1)})
+    state = arena(hands={0: [card]}, tracks={0: {"cpu": 7, "ram": 7}}, cpu={0: cpu}, ram={0: power_cards("ram", 1, 1)})
+    pay = rules.cheapest_payment(state, 0, card)
+    assert sorted(POWER_VALUE[c] for c in pay["cpu"]) == paid and [POWER_VALUE[c] for c in pay["ram"]] == [1]
+    if sum(paid) < cost:
+        assert summons(state, 0, card) == []
+        return
     (listed,) = summons(state, 0, card)
-    assert sorted(POWER_VALUE[c] for c in listed["cpu"]) == paid
-    assert [POWER_VALUE[c] for c in listed["ram"]] == [1]
+    assert (listed["cpu"], listed["ram"]) == (pay["cpu"], pay["ram"])
     act(state, 0, {k: v for k, v in listed.items() if k != "params"})  # and it is accepted
 
 
@@ -166,6 +173,29 @@ def test_quiet_rounds_below_the_guard_play_on():
     state["quiet_rounds"] = rules.QUIET_ROUNDS - 2
     state = _finish_round(state)
     assert RULESET.outcome(state) is None and state["quiet_rounds"] == rules.QUIET_ROUNDS - 1
+
+
+def test_a_round_with_an_attack_resets_the_quiet_count():
+    state = arena(turn=0)
+    hitter = put(state, 0, ONE_ONE)
+    state["quiet_rounds"] = rules.QUIET_ROUNDS - 1
+    state = act(state, 0, {"type": "attack", "attacker": hitter, "target": "cybermancer:1"})
+    state = act(state, 0, {"type": "end_turn"})
+    state = _finish_round(state)
+    assert RULESET.outcome(state) is None and state["quiet_rounds"] == 0 and state["round"] == 2
+
+
+@pytest.mark.parametrize("where", ["hand", "deck", "in play"])
+def test_one_creature_anywhere_keeps_the_game_going(where):
+    state = arena()
+    for player in state["players"]:
+        player["deck"], player["hand"] = [], []
+    if where == "in play":
+        put(state, 1, ONE_ONE)
+    else:
+        state["players"][1][where] = [ONE_ONE]
+    state = _finish_round(state)
+    assert RULESET.outcome(state) is None and state["round"] == 2
 
 
 def test_no_creatures_left_is_a_draw_too():

@@ -3,7 +3,7 @@
 import pytest
 
 from domain.games.cybermancy import RULESET
-from domain.games.cybermancy.cards import CREATURES, SUGGESTED
+from domain.games.cybermancy.cards import CREATURES, POWER_VALUE, SUGGESTED
 from domain.kernel.errors import IllegalAction, InvalidSetup
 from domain.kernel.rng import RandomStream
 
@@ -355,3 +355,52 @@ def test_a_mulligan_of_cards_you_do_not_hold_is_refused_naming_the_card_and_the_
     with pytest.raises(IllegalAction) as caught:
         RULESET.decide(state, state["first"], {"type": "mulligan", name: ["nope"]}, RandomStream(b"s" * 32, "m", 2))
     assert (caught.value.code, caught.value.message) == ("not_yours", f"'nope' is not among your {name}")
+
+
+def test_attack_refusals_name_the_rule():
+    state = arena()
+    mine, resting = put(state, 0, BIG), put(state, 0, BIG, status="buffered")
+    theirs = put(state, 1, TWO_TWO)
+    wall = put(state, 1, card_with(keyword="frontline", cpu=1, ram=1), area="frontline")
+    cases = [
+        ({"attacker": theirs, "target": "cybermancer:1"}, "not_your_creature",
+         f"{theirs!r} is not one of your creatures in play"),
+        ({"attacker": "c999", "target": wall}, "not_your_creature", "'c999' is not one of your creatures in play"),
+        ({"attacker": resting, "target": wall}, "not_active", "a buffered creature cannot attack this round"),
+        ({"attacker": mine, "target": theirs}, "blocked_or_invalid_target",
+         "target an enemy creature or Cybermancer; while an enemy has creatures in its Frontline, only those can be "
+         "attacked"),
+        ({"attacker": mine, "target": resting}, "blocked_or_invalid_target", None),  # not an enemy
+    ]
+    for action, code, message in cases:
+        with pytest.raises(IllegalAction) as caught:
+            RULESET.decide(state, 0, {"type": "attack", **action}, RandomStream(b"\x02" * 32, "arena", 9))
+        assert caught.value.code == code and (message is None or caught.value.message == message)
+    state = act(state, 0, {"type": "attack", "attacker": mine, "target": wall})
+    with pytest.raises(IllegalAction) as caught:
+        RULESET.decide(state, 0, {"type": "attack", "attacker": mine, "target": theirs}, RandomStream(b"\x02" * 32, "a", 9))
+    assert (caught.value.code, caught.value.message) == ("one_attack_per_turn",
+                                                         "you have attacked with ONE creature this turn already")
+
+
+def test_a_creature_left_with_1_health_survives_and_the_attacker_is_exhausted():
+    """"If a Creature's Attack Value is less than its opponent's Health Value, then the Creature
+    survives the attack" -- on both sides at once."""
+    state = arena()
+    attacker, defender = put(state, 0, ONE_ONE), put(state, 1, ONE_ONE)
+    state["creatures"][attacker].update(attack=2, health=3)
+    state["creatures"][defender].update(attack=2, health=3)
+    state = act(state, 0, {"type": "attack", "attacker": attacker, "target": defender})
+    assert state["creatures"][attacker]["damage"] == 2 and state["creatures"][defender]["damage"] == 2
+    assert state["creatures"][attacker]["status"] == "exhausted" and state["creatures"][defender]["status"] == "active"
+
+
+def test_mulligan_listing_keeps_all_returns_the_hand_or_the_ones_and_describes_any_choice():
+    state = RULESET.setup({}, ["ann", "bob"], RandomStream(b"s" * 32, "m", 1))
+    first = state["first"]
+    player = state["players"][first]
+    keep, hand, ones = RULESET.legal_actions(state, first)
+    assert keep["creatures"] == keep["cpu"] == keep["ram"] == [] and hand["creatures"] == player["hand"]
+    assert all(POWER_VALUE[c] == 1 for c in ones["cpu"] + ones["ram"])
+    assert keep["params"] == {"creatures": "any of your creature cards", "cpu": "any of your CPU cards",
+                              "ram": "any of your RAM cards"}
