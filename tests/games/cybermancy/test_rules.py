@@ -404,3 +404,36 @@ def test_mulligan_listing_keeps_all_returns_the_hand_or_the_ones_and_describes_a
     assert all(POWER_VALUE[c] == 1 for c in ones["cpu"] + ones["ram"])
     assert keep["params"] == {"creatures": "any of your creature cards", "cpu": "any of your CPU cards",
                               "ram": "any of your RAM cards"}
+
+
+def test_summon_refusals_name_the_rule_and_the_numbers(monkeypatch):
+    card = "t-two-one"
+    monkeypatch.setitem(CREATURES, card, {**CREATURES[ONE_ONE], "id": card, "name": "Tee", "cpu": 2, "ram": 1,
+                                          "keywords": []})
+    cpu2, ram1 = power_cards("cpu", 2, 1), power_cards("ram", 1, 1)
+    state = arena(hands={0: [card]}, tracks={0: {"cpu": 1, "ram": 1}}, cpu={0: cpu2}, ram={0: ram1})
+
+    def refusal(action):
+        with pytest.raises(IllegalAction) as caught:
+            RULESET.decide(state, 0, {"type": "summon", **action}, RandomStream(b"\x02" * 32, "arena", 9))
+        return caught.value.code, caught.value.message
+
+    assert refusal({"card": ONE_ONE, "cpu": [], "ram": []}) == ("card_not_in_hand", f"{ONE_ONE!r} is not in your hand")
+    assert refusal({"card": card, "cpu": cpu2, "ram": ram1}) == ("over_power_track", "Tee costs 2 CPU; your CPU track is at 1")
+    state["players"][0]["track"] = {"cpu": 3, "ram": 3}
+    others = power_cards("cpu", 3, 2)
+    assert refusal({"card": card, "cpu": [cpu2[0], others[1]], "ram": ram1}) == \
+        ("not_yours", f"{others[1]!r} is not one of your face-up CPU cards")
+    assert refusal({"card": card, "cpu": [], "ram": ram1}) == \
+        ("insufficient_power", "Tee needs 2 CPU; you have 0 paid plus 0 offered")
+    state["players"][0]["summoned"] = {"cpu": 2, "ram": 0}
+    assert refusal({"card": card, "cpu": cpu2, "ram": ram1}) == \
+        ("round_power_spent", "creatures summoned this round may not cost more than your CPU track (3) together")
+
+
+def test_advance_refuses_an_unknown_track_by_name():
+    state = arena()
+    state.update(phase="advance", queue=[0])
+    with pytest.raises(IllegalAction) as caught:
+        RULESET.decide(state, 0, {"type": "advance", "track": "gpu"}, RandomStream(b"\x02" * 32, "arena", 9))
+    assert (caught.value.code, caught.value.message) == ("unknown_track", 'advance "cpu" or "ram"')
