@@ -233,3 +233,22 @@ def test_greedy_bot_does_not_throw_away_an_attacker_that_would_die_without_killi
     _creature(state, 0, attack=1, health=1)
     _creature(state, 1, attack=3, health=6, area="frontline")
     assert RULESET.bots["greedy"](state, 0, random.Random(1)) == {"type": "end_turn"}
+
+
+# 9. The factions' own character (Components: "50 of each Faction"; Humans: Promote; Undead:
+# Crawlers), not one stat template card for card.
+def test_the_designed_factions_are_not_a_mirror():
+    keys = ("cpu", "ram", "attack", "health", "keywords", "call_to_arms", "last_gasp", "crawler")
+    human = [c for c in CREATURES.values() if c["faction"] == "human"]
+    undead = [c for c in CREATURES.values() if c["faction"] == "undead"]
+    assert len(human) == len(undead) == 50
+    same = sum({k: h.get(k) for k in keys} == {k: u.get(k) for k in keys} for h, u in zip(human, undead))
+    assert same <= 5
+    for suggested in (True, False):
+        h = [c for c in human if c["suggested"] == suggested]
+        u = [c for c in undead if c["suggested"] == suggested]
+        assert sum("frontline" in c["keywords"] for c in h) > sum("frontline" in c["keywords"] for c in u)
+        assert any("promote" in c["keywords"] for c in h) and not any("promote" in c["keywords"] for c in u)
+        assert any("crawler" in c for c in u) and not any("crawler" in c for c in h)
+        assert sum(c["health"] for c in h) / sum(c["attack"] for c in h) > \
+            sum(c["health"] for c in u) / sum(c["attack"] for c in u)
