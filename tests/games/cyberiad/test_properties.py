@@ -173,6 +173,7 @@ class TurnLog:
     def fact(self, state, fact):
         """Called before `fact` is applied."""
         if fact["f"] == "turn":
+            assert not state["out"][fact["seat"]], "a player who is out is given a turn"  # README 21
             if state["phase"] == "play":
                 ended = state["turn"]["seat"]
                 if not state["out"][ended]:

@@ -176,3 +176,48 @@ def test_the_x_cost_schema_says_what_x_is():
     (listed,) = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "negotiations"]
     assert listed["params"]["pay"] == {"type": "array", "uniqueItems": True, "items": {"enum": [F[0]]},
                                        "minItems": 1, "description": "X = the number of cards discarded"}
+
+
+def test_a_player_who_is_out_gets_no_turn_no_draw_no_genius():
+    state = table(seats=3, hands=[[], [F[0]], []], deck=F[1:6])
+    state["out"][1] = True
+    state, facts = act(state, 0, {"type": "end_turn"})
+    assert [f["seat"] for f in facts if f["f"] == "turn"] == [2]
+    assert state["hands"][1] == [F[0]] and state["genius"][1] == 0
+
+
+# -- Requirements and conversions ---------------------------------------------------------
+
+@pytest.mark.parametrize("position, action, message", [
+    (dict(constructors=["turl", "turl"]), {"type": "power"}, "the deck is empty"),
+    (dict(play=[["black-box"], []]), {"type": "use", "card": "black-box"}, "the deck and your hand are empty"),
+    (dict(play=[["contraptions"], []]), {"type": "use", "card": "contraptions"}, "you have no card in hand"),
+    (dict(genius=[5, 0]), {"type": "convert", "into": "draw"}, "the deck is empty"),
+])
+def test_what_needs_a_card_is_refused_when_there_is_none(position, action, message):
+    refusal = refused(table(seats=2, **position), 0, action, "requirement")
+    assert message in refusal.message
+
+
+def test_conversions_are_listed_only_when_they_can_be_made():
+    converts = lambda state: [a["into"] for a in RULESET.legal_actions(state, 0) if a["type"] == "convert"]  # noqa
+    assert converts(table(seats=2, genius=[5, 0])) == ["fame", "remove_trouble"]
+    assert converts(table(seats=2, genius=[5, 0], deck=[F[0]])) == ["fame", "draw", "remove_trouble"]
+    assert converts(table(seats=2, genius=[4, 0], deck=[F[0]])) == []
+
+
+def test_a_shielded_player_still_discards_for_their_own_cards():
+    # Shields stop opponents making you lose cards, not your own Black Box.
+    state = table(seats=2, play=[["black-box", "probability-proof-shields"], []], hands=[[F[0], F[1]], []],
+                  deck=F[2:4])
+    state = act(state, 0, {"type": "use", "card": "black-box"})[0]
+    assert state["prompt"]["kind"] == "discard" and state["prompt"]["seat"] == 0
+
+
+def test_the_terminal_phase_discards_every_excess_card_before_the_turn_passes():
+    state = table(seats=2, hands=[[*F, "dragons-of-probability"], []], deck=["king-krool-the-hunter", F[0]])
+    state = act(state, 0, {"type": "end_turn"})[0]
+    for _ in range(3):
+        assert state["turn"]["seat"] == 0 and state["prompt"]["kind"] == "discard"
+        state = choose(state, state["prompt"]["options"][0])
+    assert state["prompt"] is None and len(state["hands"][0]) == 10 and state["turn"]["seat"] == 1
