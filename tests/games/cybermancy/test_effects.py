@@ -5,6 +5,8 @@ import pytest
 
 from domain.games.cybermancy import RULESET
 from domain.games.cybermancy.cards import CREATURES
+from domain.kernel.errors import IllegalAction
+from domain.kernel.rng import RandomStream
 
 from .arena import act, arena, card_with, choose, power_cards, put, refused
 
@@ -30,6 +32,12 @@ def creature(state, seat, attack=1, health=5, area="main"):
     uid = put(state, seat, ONE_ONE, area=area)
     state["creatures"][uid].update(attack=attack, health=health)
     return uid
+
+
+def refusal(state, action):
+    with pytest.raises(IllegalAction) as caught:
+        RULESET.decide(state, 0, action, RandomStream(b"\x02" * 32, "arena", 9))
+    return caught.value.code, caught.value.message
 
 
 def summon(state, card):
@@ -96,10 +104,11 @@ def test_an_effect_with_no_target_is_lost(make_card):
 def test_choose_is_refused_without_a_choice_or_off_the_list_and_nothing_else_is_allowed_meanwhile(make_card):
     healer = make_card("t-healer2", call_to_arms={"kind": "health", "amount": 1})
     state = arena(hands={0: [healer]}, cpu={0: PAY["cpu"]}, ram={0: PAY["ram"]})
-    refused(state, 0, {"type": "choose", "option": "cybermancer:0"}, "no_choice_pending")
+    assert refusal(state, {"type": "choose", "option": "cybermancer:0"}) == \
+        ("no_choice_pending", "there is no choice to make now")
     friend = creature(state, 0)
     state = summon(state, healer)
-    refused(state, 0, {"type": "choose", "option": "c999"}, "not_an_option")
+    assert refusal(state, {"type": "choose", "option": "c999"}) == ("not_an_option", "'c999' is not one of the options")
     refused(state, 0, {"type": "end_turn"}, "choice_pending")
     assert RULESET.legal_actions(state, 0) == [{"type": "choose", "option": o} for o in state["prompt"]["options"]]
     state = choose(state, friend)

@@ -62,6 +62,9 @@ def test_summon_params_describe_every_accepted_payment():
     schema = listed["params"]["cpu"]
     assert sorted(schema["items"]["enum"]) == sorted(cpu) and schema["uniqueItems"]
     assert schema["worth_at_least"] == 2 and schema["worth"] == {c: POWER_VALUE[c] for c in cpu}
+    assert schema["type"] == "array" and schema["description"] == (
+        "any of your face-up CPU cards whose values, with the CPU already paid this round, cover the cost; "
+        "overpay is lost")
     # every subset the schema admits is accepted, every other subset refused
     from itertools import combinations
     for size in range(len(cpu) + 1):

@@ -330,6 +330,8 @@ def test_draft_alternating_picks_until_each_has_30_distinct_cards():
     (["no-such-creature"] + SUGGESTED["human"][:29], "'no-such-creature' is not a Cybermancy creature"),
     (SUGGESTED["human"][:29] + SUGGESTED["human"][:1], "appears twice; a Summoning Deck holds at most ONE copy"),
     (SUGGESTED["human"][:29], "exactly 30 cards, not 29"),
+    ([{"id": "x"}] * 30, "deck of ann: a deck is a list of creature ids"),
+    ("zizni", "deck of ann: a deck is a list of creature ids"),
 ])
 def test_constructed_decks_are_checked_card_by_card(deck, message):
     with pytest.raises(InvalidSetup, match=message):
