@@ -50,6 +50,8 @@ def _options(st, step):
 
 
 def run_pending(turn, steps):
+    """Run effect steps until one needs a choice (then prompt and keep the rest pending).
+    Called with no steps pending: actions wait while a prompt is open, and `choose` clears it."""
     st = turn.state
     queue = list(steps) + list(st["pending"])
     while queue and not st["over"]:
@@ -64,9 +66,7 @@ def run_pending(turn, steps):
                                                  "options": options, "source": step["source"]}})
             return
         queue.pop(0)
-        queue[0:0] = _resolve(turn, step, options[0])
-    if st["pending"]:
-        turn.emit({"f": "pending", "steps": []})
+        queue[0:0] = _resolve(turn, step, options[0])  # its follow-ups (more points, deaths) come first
 
 
 def _resolve(turn, step, choice):

@@ -147,3 +147,37 @@ def test_a_creature_killed_by_damage_points_triggers_its_own_last_gasp(make_card
     assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "health"
     state = choose(state, "cybermancer:1")
     assert state["players"][1]["health"] == 11
+
+
+def test_an_effect_of_0_points_does_nothing(make_card):
+    dud = make_card("t-dud", call_to_arms={"kind": "attack", "amount": 0})
+    state = arena(hands={0: [dud]}, cpu={0: PAY["cpu"]}, ram={0: PAY["ram"]})
+    friend = creature(state, 0, attack=2)
+    creature(state, 1, attack=2)
+    state = summon(state, dud)
+    assert state["prompt"] is None and state["creatures"][friend]["attack"] == 2
+
+
+def test_a_lost_promote_does_not_cancel_the_call_to_arms_after_it(make_card):
+    """Promote: "if there are no other creatures in the Main area, this ability is lost" -- only it."""
+    captain = make_card("t-captain", keywords=["promote"], call_to_arms={"kind": "damage", "amount": 1})
+    state = arena(hands={0: [captain]}, cpu={0: PAY["cpu"]}, ram={0: PAY["ram"]})
+    foe = creature(state, 1, health=3)
+    state = summon(state, captain)
+    assert state["creatures"][foe]["damage"] == 1 and state["players"][0]["frontline"] == []
+
+
+def test_follow_up_points_come_before_the_next_creatures_last_gasp(make_card):
+    """Both creatures die at once; the attacker's Last Gasp (2 points, one possible target) is
+    finished before the defender's Last Gasp asks its owner."""
+    rallier = make_card("t-lg-rally", attack=3, health=1, last_gasp={"kind": "attack", "amount": 2})
+    healer = make_card("t-lg-heal", attack=3, health=1, last_gasp={"kind": "health", "amount": 1})
+    state = arena()
+    attacker, defender = put(state, 0, rallier), put(state, 1, healer)
+    other = creature(state, 1, attack=1, health=9, area="frontline")
+    state["players"][1]["frontline"].remove(other)
+    state["players"][1]["main"].append(other)
+    state = act(state, 0, {"type": "attack", "attacker": attacker, "target": defender})
+    assert attacker not in state["creatures"] and defender not in state["creatures"]
+    assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "health"
+    assert state["creatures"][other]["attack"] == 3  # both points, before the prompt

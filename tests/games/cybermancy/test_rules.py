@@ -403,7 +403,9 @@ def test_mulligan_listing_keeps_all_returns_the_hand_or_the_ones_and_describes_a
     player = state["players"][first]
     keep, hand, ones = RULESET.legal_actions(state, first)
     assert keep["creatures"] == keep["cpu"] == keep["ram"] == [] and hand["creatures"] == player["hand"]
-    assert all(POWER_VALUE[c] == 1 for c in ones["cpu"] + ones["ram"])
+    assert ones["cpu"] == [c for c in player["cpu"] if POWER_VALUE[c] == 1]
+    assert ones["ram"] == [c for c in player["ram"] if POWER_VALUE[c] == 1]
+    assert ones["creatures"] == [] and hand["cpu"] == hand["ram"] == []
     assert keep["params"] == {"creatures": "any of your creature cards", "cpu": "any of your CPU cards",
                               "ram": "any of your RAM cards"}
 
@@ -439,3 +441,37 @@ def test_advance_refuses_an_unknown_track_by_name():
     with pytest.raises(IllegalAction) as caught:
         RULESET.decide(state, 0, {"type": "advance", "track": "gpu"}, RandomStream(b"\x02" * 32, "arena", 9))
     assert (caught.value.code, caught.value.message) == ("unknown_track", 'advance "cpu" or "ram"')
+
+
+@pytest.mark.parametrize("creatures", ["abc", [1], ["x", "x"], None])
+def test_a_malformed_mulligan_is_refused(creatures):
+    state = RULESET.setup({}, ["ann", "bob"], RandomStream(b"s" * 32, "m", 1))
+    with pytest.raises(IllegalAction) as caught:
+        RULESET.decide(state, state["first"], {"type": "mulligan", "creatures": creatures}, RandomStream(b"s" * 32, "m", 2))
+    assert (caught.value.code, caught.value.message) == ("malformed_action",
+                                                         '"creatures" must be a list of distinct card ids')
+
+
+def test_draft_refuses_a_card_gone_or_already_in_your_deck_and_goes_round_the_table():
+    state = RULESET.setup({"draft": True}, ["a", "b", "c", "d"], RandomStream(b"d" * 32, "m", 1))
+    first = state["first"]
+    order = []
+    for n in range(4):
+        (seat,) = RULESET.to_act(state)
+        order.append(seat)
+        state = act(state, seat, {"type": "draft", "card": ["ogg", "zizni", "zizni", "aegea"][n]}, seq=n + 2)
+    assert order == [(first + i) % 4 for i in range(4)]  # in turn order
+    (seat,) = RULESET.to_act(state)
+    for card, code, message in [
+        ("zizni", "not_available", "'zizni' is not among the cards still available"),  # both copies taken
+        ("nope", "not_available", "'nope' is not among the cards still available"),
+    ]:
+        with pytest.raises(IllegalAction) as caught:
+            RULESET.decide(state, seat, {"type": "draft", "card": card}, RandomStream(b"d" * 32, "m", 9))
+        assert (caught.value.code, caught.value.message) == (code, message)
+    mine = state["players"][seat]["deck"][0]
+    assert mine == "ogg" and "ogg" in state["draft_pool"]  # a copy is left, but not for this deck
+    with pytest.raises(IllegalAction) as caught:
+        RULESET.decide(state, seat, {"type": "draft", "card": mine}, RandomStream(b"d" * 32, "m", 9))
+    assert (caught.value.code, caught.value.message) == (
+        "one_copy_per_deck", f"your deck holds {mine!r} already; at most ONE copy of any card")
