@@ -221,3 +221,88 @@ def test_the_terminal_phase_discards_every_excess_card_before_the_turn_passes():
         assert state["turn"]["seat"] == 0 and state["prompt"]["kind"] == "discard"
         state = choose(state, state["prompt"]["options"][0])
     assert state["prompt"] is None and len(state["hands"][0]) == 10 and state["turn"]["seat"] == 1
+
+
+@pytest.mark.parametrize("position, action, message", [
+    (dict(play=[["contraptions"], []]), {"type": "use", "card": "contraptions"},
+     "Contraptions cannot be used: you have no card in hand to discard"),
+    (dict(play=[["solar-schooner"], []]), {"type": "use", "card": "solar-schooner"},
+     "Solar Schooner cannot be used: the deck is empty"),
+    (dict(play=[["black-box"], []]), {"type": "use", "card": "black-box"},
+     "Black Box cannot be used: the deck and your hand are empty"),
+    (dict(play=[["juris-consulenta"], []], genius=[4, 0]), {"type": "use", "card": "juris-consulenta"},
+     "Juris Consulenta cannot be used: it needs 5 GP; you have 4"),
+    (dict(play=[["femfatalatron"], []]), {"type": "use", "card": "femfatalatron"},
+     "Femfatalatron cannot be used: you have no Fame token to lose"),
+    (dict(hands=[["sated-with-glory", *F[:4]], []]), {"type": "play", "card": "sated-with-glory", "pay": F[:4]},
+     "Sated with Glory cannot be played: it needs 10+ FP; you have 0"),
+    (dict(hands=[["harsh-justice-of-the-constructor", F[0]], []]),
+     {"type": "play", "card": "harsh-justice-of-the-constructor", "pay": [F[0]]},
+     "Harsh Justice of the Constructor cannot be played: it needs 5+ Sallies in play"),
+    (dict(hands=[["its-a-fake", *F[:2]], []]), {"type": "play", "card": "its-a-fake", "pay": F[:2]},
+     "It’s a Fake! cannot be played: there is no Machine it can target"),
+    (dict(hands=[["invent-it-first", *F[:3]], []]), {"type": "play", "card": "invent-it-first", "pay": F[:3]},
+     "Invent it First cannot be played: no opponent put a Machine into play last turn"),
+    (dict(hands=[["spies", F[0]], []], play=[[], ["probability-proof-shields"]]),
+     {"type": "play", "card": "spies", "pay": [F[0]]},
+     "Spies cannot be played: no opponent can be targeted (Probability Proof Shields)"),
+    (dict(constructors=["cerebron", "turl"]), {"type": "power"},
+     "Cerebron Emtardata's power cannot be used: it needs 3 GP; you have 0"),
+])
+def test_each_requirement_says_why_it_is_unmet(position, action, message):
+    assert refused(table(seats=2, **position), 0, action, "requirement").message == message
+
+
+def test_a_card_without_ability_cannot_be_used():
+    refusal = refused(table(seats=2, play=[["sally-to-nowhere"], []]), 0, {"type": "use", "card": "sally-to-nowhere"},
+                      "no_ability")
+    assert refusal.message == "Sally to Nowhere has no ability to use"
+
+
+def test_requirements_hold_at_their_exact_thresholds():
+    # Black Box needs a card in the deck *or* the hand; Femfatalatron needs 1 Fame token.
+    state = act(table(seats=2, play=[["black-box"], []], hands=[[F[0]], []]), 0, {"type": "use", "card": "black-box"})[0]
+    assert state["discard"] == [F[0]]
+    state = act(table(seats=2, play=[["femfatalatron"], []], fame=[1, 0], deck=[F[0]]), 0,
+                {"type": "use", "card": "femfatalatron"})[0]
+    assert state["fame"][0] == 0 and state["hands"][0] == [F[0]]
+
+
+def test_looking_and_target_trouble_may_pick_a_shielded_opponent_taking_cards_may_not():
+    # README 9: Shields stop losing cards, not being looked at or given Trouble.
+    shields = [[], [], ["probability-proof-shields"]]
+    state = table(seats=3, play=[["telepathitron"], [], ["probability-proof-shields"]], genius=[1, 0, 0],
+                  hands=[[], [F[0]], [F[1]]])
+    state = act(state, 0, {"type": "use", "card": "telepathitron"})[0]
+    assert state["prompt"]["options"] == [1, 2]
+    state = play(table(seats=3, hands=[["dragons-of-probability", *F[:5]], [], []], play=shields),
+                 0, "dragons-of-probability", F[:5])
+    assert state["prompt"]["options"] == [1, 2]
+    state = play(table(seats=3, hands=[["spies", F[0]], [F[5], F[7]], [F[6]]], play=shields), 0, "spies", [F[0]])
+    assert state["prompt"]["kind"] == "steal" and state["prompt"]["options"] == sorted([F[5], F[7]])  # seat 1
+    facts = act(table(seats=2, play=[["telepathitron"], ["probability-proof-shields"]], genius=[1, 0],
+                      hands=[[], [F[2]]]), 0, {"type": "use", "card": "telepathitron"})[1]
+    assert {"f": "peek", "seat": 0, "zone": "hand:1", "cards": [F[2]]} in facts
+
+
+def test_a_searched_sally_without_a_note_enters_play_and_its_a_effect_comes_before_the_shuffle():
+    state = table(seats=2, hands=[["magnificent-electroknight", *F[:4]], []],
+                  deck=["journey-to-the-galactic-pole", F[6], "the-pirate-pugg"])
+    state = play(state, 0, "magnificent-electroknight", F[:4])
+    state = choose(state, "journey-to-the-galactic-pole")
+    assert "journey-to-the-galactic-pole" in state["play"][0] and sorted(state["deck"]) == sorted([F[6], "the-pirate-pugg"])
+    state = table(seats=2, hands=[["magnificent-electroknight", *F[:4]], []], deck=["the-pirate-pugg", F[6], F[7]])
+    facts = act(state, 0, {"type": "play", "card": "magnificent-electroknight", "pay": F[:4]})[1]
+    kinds = [f["f"] for f in facts]
+    assert kinds.index("shuffle") > max(i for i, f in enumerate(facts) if f["f"] == "tokens" and f["seat"] == 1)
+
+
+def test_the_perfect_advisors_discard_follows_its_draw_at_once():
+    # "When drawing cards draw 2 & discard 1": Tales of the Hermetic Hermit draws 3 (+1), the discard
+    # is asked before its next step (opponents gain 2 FP) happens.
+    state = table(seats=2, hands=[["tales-of-the-hermetic-hermit"], []], play=[["the-perfect-advisor"], []],
+                  deck=F[:6])
+    state = play(state, 0, "tales-of-the-hermetic-hermit")
+    assert len(state["hands"][0]) == 4 and state["prompt"]["kind"] == "discard" and state["fame"][1] == 0
+    state = choose(state, state["prompt"]["options"][0])
+    assert len(state["hands"][0]) == 3 and state["fame"][1] == 2
