@@ -475,3 +475,23 @@ def test_draft_refuses_a_card_gone_or_already_in_your_deck_and_goes_round_the_ta
         RULESET.decide(state, seat, {"type": "draft", "card": mine}, RandomStream(b"d" * 32, "m", 9))
     assert (caught.value.code, caught.value.message) == (
         "one_copy_per_deck", f"your deck holds {mine!r} already; at most ONE copy of any card")
+
+
+def test_decide_refuses_malformed_unknown_and_after_the_end():
+    state = arena()
+
+    def refusal(action, st=state):
+        with pytest.raises(IllegalAction) as caught:
+            RULESET.decide(st, 0, action, RandomStream(b"\x02" * 32, "arena", 9))
+        return caught.value.code, caught.value.message
+
+    for action in (["end_turn"], {"kind": "end_turn"}, {"type": 3}):
+        assert refusal(action) == ("malformed_action", 'an action is an object with a "type"')
+    assert refusal({"type": "fly"}) == (
+        "unknown_action", "cybermancy has no action 'fly'; known: ['advance', 'attack', 'choose', 'draft', "
+        "'end_turn', 'mulligan', 'summon']")
+    state["over"] = "stalemate"
+    assert refusal({"type": "end_turn"}) == ("game_over", "the game is over")
+    state["over"] = None
+    assert refusal({"type": "advance", "track": "cpu"}) == (
+        "wrong_phase", "this action belongs to the advance phase; it is the main phase")
