@@ -66,8 +66,10 @@ class AuditReport:
 
 
 def audit(records: list[dict]) -> AuditReport:
-    created = records[0]["data"] if records and records[0].get("type") == "MatchCreated" else {}
-    report = AuditReport(created.get("match_id"), created.get("game"), created.get("ruleset_version"), len(records))
+    first = records[0] if records and isinstance(records[0], dict) else {}
+    created = first.get("data") if first.get("type") == "MatchCreated" and isinstance(first.get("data"), dict) else {}
+    report = AuditReport(*(_text_or_none(created.get(key)) for key in ("match_id", "game", "ruleset_version")),
+                         len(records))
     for check in (_check_chain, _check_commitment, _check_decisions):
         divergence = check(records, report)
         if divergence:
@@ -77,11 +79,22 @@ def audit(records: list[dict]) -> AuditReport:
     return report
 
 
+RECORD_FIELD_TYPES = {"seq": int, "type": str, "data": dict, "prev_hash": str, "hash": str}
+
+
+def _text_or_none(value):
+    return value if isinstance(value, str) else None
+
+
 def _shape_problem(record) -> str | None:
     if not isinstance(record, dict):
         return "a line is not a JSON object"
-    missing = {"seq", "type", "data", "prev_hash", "hash"} - set(record)
-    return f"a record lacks {sorted(missing)}" if missing else None
+    missing = set(RECORD_FIELD_TYPES) - set(record)
+    if missing:
+        return f"a record lacks {sorted(missing)}"
+    wrong = [name for name, kind in RECORD_FIELD_TYPES.items()
+             if not isinstance(record[name], kind) or (kind is int and isinstance(record[name], bool))]
+    return f"a record's {', '.join(wrong)} {'has' if len(wrong) == 1 else 'have'} the wrong type" if wrong else None
 
 
 def _check_chain(records, report):
@@ -123,7 +136,7 @@ def _check_commitment(records, report):
         report.checks["commitment"] = report.checks["decisions"] = report.checks["outcome"] = \
             "pending: the seed is revealed when the match ends"
         return None
-    promised = records[0]["data"]["commitment"]
+    promised = records[0]["data"].get("commitment")
     try:
         found = commitment(bytes.fromhex(seed_hex))
     except (ValueError, TypeError):
@@ -135,42 +148,66 @@ def _check_commitment(records, report):
     return None
 
 
+# A chain can be intact around nonsense content (rewritten by hand, hashes recomputed):
+# data the rules cannot even read is a divergence at its seq, never a crash of the audit.
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
+
+def _malformed(seq: int, error: Exception) -> Divergence:
+    return Divergence(seq, "decisions", "event data the rules can read", None, f"malformed event data: {error!r}")
+
+
 def _check_decisions(records, report):
     if report.checks["commitment"] != "ok":
         return None
     created = records[0]["data"]
-    ruleset = rulesets.pinned(created["game"], created["ruleset_version"])
-    _, seed_hex = _revealed_seed(records)
-    key = stream_key_for(bytes.fromhex(seed_hex), created["seats"], created["entropy"])
-    match_id = created["match_id"]
+    # An unknown version is refused whole (UnknownRuleset), not reported as a divergence.
+    ruleset = rulesets.pinned(str(created.get("game")), str(created.get("ruleset_version")))
     try:
+        _, seed_hex = _revealed_seed(records)
+        key = stream_key_for(bytes.fromhex(seed_hex), created["seats"], created["entropy"])
+        match_id = created["match_id"]
         state = ruleset.setup(created["options"], created["seats"], RandomStream(key, match_id, 1))
+        dealt_as_recorded = canonical_json(state) == canonical_json(created["setup"])
     except DomainError as refusal:
-        return Divergence(1, "decisions", "a setup the rules accept", created["options"], refusal.message)
-    if canonical_json(state) != canonical_json(created["setup"]):
+        return Divergence(1, "decisions", "a setup the rules accept", created.get("options"), refusal.message)
+    except MALFORMED as error:
+        return _malformed(1, error)
+    if not dealt_as_recorded:
         return Divergence(1, "decisions", "the setup dealt by the seed", "another setup",
                           "the recorded setup (deal, shuffle) is not the one the seed produces")
     for record in records[1:]:
-        seq, data = record["seq"], record["data"]
-        if record["type"] == "ActionTaken":
-            if ruleset.outcome(state) is not None:
-                return Divergence(seq, "outcome", "MatchEnded", "ActionTaken",
-                                  f"the game was over before seq {seq}, yet an action was recorded")
-            expected, problem = _redecide(ruleset, state, data, RandomStream(key, match_id, seq))
-            if problem:
-                return Divergence(seq, "decisions", "an action the rules accept", data.get("action"), problem)
-            if canonical_json(expected) != canonical_json(data.get("facts")):
-                return Divergence(seq, "decisions", expected, data.get("facts"),
-                                  f"re-deciding the action of seq {seq} gives other facts than the recorded ones")
-            for fact in expected:
-                state = ruleset.evolve(state, fact)
-        elif record["type"] == "MatchEnded":
-            outcome = ruleset.outcome(state)
-            if canonical_json(outcome) != canonical_json(data.get("outcome")):
-                return Divergence(seq, "outcome", outcome, data.get("outcome"),
-                                  "the recorded outcome is not the one the rules give")
+        try:
+            divergence, state = _check_event(ruleset, state, record, RandomStream(key, match_id, record["seq"]))
+        except MALFORMED as error:
+            return _malformed(record["seq"], error)
+        if divergence:
+            return divergence
     report.checks["decisions"] = report.checks["outcome"] = "ok"
     return None
+
+
+def _check_event(ruleset, state, record, rng):
+    """(divergence or None, the state after the event)."""
+    seq, data = record["seq"], record["data"]
+    if record["type"] == "ActionTaken":
+        if ruleset.outcome(state) is not None:
+            return Divergence(seq, "outcome", "MatchEnded", "ActionTaken",
+                              f"the game was over before seq {seq}, yet an action was recorded"), state
+        expected, problem = _redecide(ruleset, state, data, rng)
+        if problem:
+            return Divergence(seq, "decisions", "an action the rules accept", data.get("action"), problem), state
+        if canonical_json(expected) != canonical_json(data.get("facts")):
+            return Divergence(seq, "decisions", expected, data.get("facts"),
+                              f"re-deciding the action of seq {seq} gives other facts than the recorded ones"), state
+        for fact in expected:
+            state = ruleset.evolve(state, fact)
+    elif record["type"] == "MatchEnded":
+        outcome = ruleset.outcome(state)
+        if canonical_json(outcome) != canonical_json(data.get("outcome")):
+            return Divergence(seq, "outcome", outcome, data.get("outcome"),
+                              "the recorded outcome is not the one the rules give"), state
+    return None, state
 
 
 def _redecide(ruleset, state, data, rng):

@@ -296,3 +296,28 @@ def test_replay_steps_through_as_a_seat_saw_it(exported, tmp_path):
     result = CliRunner().invoke(main, ["replay", str(path), "--to", "6", "--seat", "1"])
     assert result.exit_code == 0, result.output
     assert "#6" in result.output and "#7" not in result.output and "'hand': [" in result.output
+
+
+MALFORMED_BUT_RECHAINED = {  # where nonsense content sits: (seq it is reported at, how)
+    "seats not a list": (1, lambda records: records[0]["data"].__setitem__("seats", 5)),
+    "no commitment": (None, lambda records: records[0]["data"].pop("commitment")),
+    "facts not a list": (3, lambda records: records[2]["data"].__setitem__("facts", {"x": 1})),
+    "action seat a string": (3, lambda records: records[2]["data"].__setitem__("seat", "0")),
+    "a record that is a list": (2, lambda records: records.__setitem__(1, [1, 2])),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MALFORMED_BUT_RECHAINED))
+def test_nonsense_content_under_an_intact_chain_is_a_divergence_not_a_crash(exported, sqlite_env, kind):
+    seq, damage = MALFORMED_BUT_RECHAINED[kind]
+    records = copy.deepcopy(exported)
+    damage(records)
+    if all(isinstance(record, dict) for record in records):
+        rechain(records)
+    report = audit(records)
+    assert not report.ok and report.first_divergence is not None, report.summary
+    if seq is not None:
+        assert report.first_divergence.seq == seq, report.summary
+    response = create_app(sqlite_env).test_client().post(
+        "/v1/imports", data=b"\n".join(orjson.dumps(r) for r in records), content_type="application/x-ndjson")
+    assert response.status_code == 422 and response.json["code"] == "import_refused", response.json
