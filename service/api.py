@@ -199,7 +199,7 @@ def stream(match_id):
     since = load_query(schemas.StreamQuerySchema())["since"]
     last_id = request.headers.get("Last-Event-ID")
     if last_id is not None:
-        if not last_id.isdigit():
+        if not (last_id.isdigit() and int(last_id) <= schemas.LARGEST_SEQ):
             raise BadRequest("bad_last_event_id", "Last-Event-ID must be the seq of an event")
         since = int(last_id)
     events = arbiter().follow(mid, seat, since, current_app.extensions["wakeups"])

@@ -33,34 +33,34 @@ def operations() -> dict:
                     "parameters": [{"in": "query", "schema": schemas.ListQuerySchema}],
                     "responses": {**_ok(), **_errors(400)}}},
         "/v1/matches/{match_id}": {"get": {"summary": "Match summary", "parameters": [MATCH_ID],
-                                           "responses": {**_ok("Summary"), **_errors(404)}}},
+                                           "responses": {**_ok("Summary"), **_errors(404, 500)}}},
         "/v1/matches/{match_id}/board": {"get": {
             "summary": "Current view for the bearer's seat, or the spectator view without a token",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.BoardQuerySchema}], "security": [{}, *BEARER],
-            "responses": {**_ok(), **_errors(403, 404)}}},
+            "responses": {**_ok(), **_errors(400, 403, 404, 500)}}},
         "/v1/matches/{match_id}/legal-actions": {"get": {
             "summary": "Legal actions for the bearer's seat; each can be posted back unchanged",
             "parameters": [MATCH_ID], "security": BEARER,
-            "responses": {**_ok("LegalActions"), **_errors(401, 403, 404)}}},
+            "responses": {**_ok("LegalActions"), **_errors(401, 403, 404, 500)}}},
         "/v1/matches/{match_id}/actions": {"post": {
             "summary": "Submit an action. Idempotency-Key makes retries safe; expected_version guards staleness",
             "parameters": [MATCH_ID, {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string"}}],
             "security": BEARER,
             "requestBody": {"required": True, "content": {"application/json": {"schema": "SubmitAction"}}},
             "responses": {**_ok("ActionResult", "Recorded", "201"), **_ok("ActionResult", "Replayed (same key and body)"),
-                          **_errors(400, 401, 403, 404, 409, 413, 422)}}},
+                          **_errors(400, 401, 403, 404, 409, 413, 422, 500)}}},
         "/v1/matches/{match_id}/log": {"get": {
             "summary": "Events with facts, redacted for the viewer while the match runs",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.LogQuerySchema}], "security": [{}, *BEARER],
-            "responses": {**_ok(), **_errors(400, 403, 404)}}},
+            "responses": {**_ok(), **_errors(400, 403, 404, 500)}}},
         "/v1/matches/{match_id}/state": {"get": {
             "summary": "State rebuilt at any version (the viewer's view while the match runs)",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StateQuerySchema}], "security": [{}, *BEARER],
-            "responses": {**_ok(), **_errors(400, 403, 404)}}},
+            "responses": {**_ok(), **_errors(400, 403, 404, 500)}}},
         "/v1/matches/{match_id}/export": {"get": {
             "summary": "NDJSON of the whole stream, one event a line (after the end, or with the admin token)",
             "parameters": [MATCH_ID], "security": [{}, *BEARER],
-            "responses": {**_ok({"type": "string"}, media="application/x-ndjson"), **_errors(404, 409)}}},
+            "responses": {**_ok({"type": "string"}, media="application/x-ndjson"), **_errors(403, 404, 409)}}},
         "/v1/matches/{match_id}/audit": {"get": {
             "summary": "Hash chain, commitment, re-decided facts and outcome, with the first divergence",
             "parameters": [MATCH_ID], "responses": {**_ok(), **_errors(404, 422)}}},
@@ -73,7 +73,7 @@ def operations() -> dict:
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StreamQuerySchema},
                            {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer"}}],
             "security": [{}, *BEARER],
-            "responses": {**_ok({"type": "string"}, media="text/event-stream"), **_errors(400, 403, 404)}}},
+            "responses": {**_ok("StreamEvent", media="text/event-stream"), **_errors(400, 403, 404)}}},
         "/v1/stats/{game}": {"get": {
             "summary": "Per-game statistics: win rates by seat, first player, faction; lengths; cards",
             "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}],
@@ -93,7 +93,7 @@ def openapi_document() -> dict:
     spec = APISpec(title="Arbiter", version="1.0.0", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
                    info={"description": "Event-sourced game service with a replay store"})
     for name in ("CreateMatch", "SubmitAction", "CreatedMatch",
-                 "Summary", "LegalActions", "ActionResult", "Problem"):
+                 "Summary", "LegalActions", "ActionResult", "Problem", "StreamEvent"):
         spec.components.schema(name, schema=getattr(schemas, f"{name}Schema"))
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
     for path, path_operations in operations().items():
