@@ -11,9 +11,17 @@ BEARER = [{"seatToken": []}]
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string", "format": "uuid"}}
 
 
-def _ok(schema=None, description="OK", status="200", media="application/json"):
+# Where a new match can be read next: clients (and the stateful fuzz) follow these.
+NEW_MATCH_LINKS = {
+    name: {"operationId": operation, "parameters": {"match_id": "$response.body#/match_id"}}
+    for name, operation in (("Summary", "matchSummary"), ("Board", "matchBoard"), ("Log", "matchLog"),
+                            ("Audit", "matchAudit"))
+}
+
+
+def _ok(schema=None, description="OK", status="200", media="application/json", links=None):
     content = {media: {"schema": schema or {"type": "object"}}}
-    return {status: {"description": description, "content": content}}
+    return {status: {"description": description, "content": content, **({"links": links} if links else {})}}
 
 
 def _errors(*statuses):
@@ -28,13 +36,14 @@ def operations() -> dict:
         "/v1/matches": {
             "post": {"summary": "Create a match; returns one secret token per seat and the seed commitment",
                      "requestBody": {"required": True, "content": {"application/json": {"schema": "CreateMatch"}}},
-                     "responses": {**_ok("CreatedMatch", "Created", "201"), **_errors(400, 413, 422)}},
+                     "responses": {**_ok("CreatedMatch", "Created", "201", links=NEW_MATCH_LINKS),
+                                   **_errors(400, 413, 422)}},
             "get": {"summary": "List matches, oldest first, filtered by game, status and player",
                     "parameters": [{"in": "query", "schema": schemas.ListQuerySchema}],
                     "responses": {**_ok(), **_errors(400)}}},
-        "/v1/matches/{match_id}": {"get": {"summary": "Match summary", "parameters": [MATCH_ID],
+        "/v1/matches/{match_id}": {"get": {"operationId": "matchSummary", "summary": "Match summary", "parameters": [MATCH_ID],
                                            "responses": {**_ok("Summary"), **_errors(404, 500)}}},
-        "/v1/matches/{match_id}/board": {"get": {
+        "/v1/matches/{match_id}/board": {"get": {"operationId": "matchBoard", 
             "summary": "Current view for the bearer's seat, or the spectator view without a token",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.BoardQuerySchema}], "security": [{}, *BEARER],
             "responses": {**_ok(), **_errors(400, 403, 404, 500)}}},
@@ -49,7 +58,7 @@ def operations() -> dict:
             "requestBody": {"required": True, "content": {"application/json": {"schema": "SubmitAction"}}},
             "responses": {**_ok("ActionResult", "Recorded", "201"), **_ok("ActionResult", "Replayed (same key and body)"),
                           **_errors(400, 401, 403, 404, 409, 413, 422, 500)}}},
-        "/v1/matches/{match_id}/log": {"get": {
+        "/v1/matches/{match_id}/log": {"get": {"operationId": "matchLog", 
             "summary": "Events with facts, redacted for the viewer while the match runs",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.LogQuerySchema}], "security": [{}, *BEARER],
             "responses": {**_ok(), **_errors(400, 403, 404, 500)}}},
@@ -61,7 +70,7 @@ def operations() -> dict:
             "summary": "NDJSON of the whole stream, one event a line (after the end, or with the admin token)",
             "parameters": [MATCH_ID], "security": [{}, *BEARER],
             "responses": {**_ok({"type": "string"}, media="application/x-ndjson"), **_errors(403, 404, 409)}}},
-        "/v1/matches/{match_id}/audit": {"get": {
+        "/v1/matches/{match_id}/audit": {"get": {"operationId": "matchAudit", 
             "summary": "Hash chain, commitment, re-decided facts and outcome, with the first divergence",
             "parameters": [MATCH_ID], "responses": {**_ok(), **_errors(404, 422)}}},
         "/v1/imports": {"post": {
