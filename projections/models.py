@@ -99,6 +99,8 @@ class StatsProjection:
         outcome, seats = data["outcome"], run["seats"]
         winners = set(outcome.get("winners", []))
         batch.incr(counters, "matches_ended")
+        batch.incr(counters, "matches_drawn", int(not winners))  # e.g. a designed stalemate end
+        batch.incr(counters, f"end_reason:{outcome.get('reason', 'unknown')}")
         batch.incr(counters, f"length_actions:{run['actions'] // 10 * 10}")
         for seat in range(seats):
             batch.incr(counters, f"seat_games:{seats}:{seat}")
@@ -142,7 +144,8 @@ class PlayersProjection:
                     batch.incr(f"player:{name}", f"abandoned:{run['game']}")
                     continue
                 batch.incr(f"player:{name}", f"played:{run['game']}")
-                batch.incr(f"player:{name}", f"{'won' if seat in winners else 'lost'}:{run['game']}")
+                result = "won" if seat in winners else "lost" if winners else "drawn"
+                batch.incr(f"player:{name}", f"{result}:{run['game']}")
 
 
 # Order matters: the projector applies each event to these in turn, so stats can read the

@@ -98,6 +98,8 @@ class ReadModels:
             "matches_started": c.get("matches_started", 0),
             "matches_ended": ended,
             "matches_abandoned": c.get("matches_abandoned", 0),
+            "matches_drawn": c.get("matches_drawn", 0),
+            "end_reasons": {key.split(":", 1)[1]: n for key, n in sorted(c.items()) if key.startswith("end_reason:")},
             "win_rate_by_seat": {seats: [rates[s] for s in sorted(rates)] for seats, rates in sorted(by_seats.items())},
             "first_player_win_rate": _rate(c.get("first_player_wins", 0), ended),
             "factions": dict(sorted(factions.items())),
@@ -111,9 +113,12 @@ class ReadModels:
         games = {}
         for key, n in c.items():
             what, game = key.split(":", 1)
-            games.setdefault(game, {"started": 0, "played": 0, "won": 0, "lost": 0, "abandoned": 0})[what] = n
-        totals = {what: sum(g[what] for g in games.values()) for what in ("started", "played", "won", "lost", "abandoned")}
+            games.setdefault(game, dict.fromkeys(PLAYER_RESULTS, 0))[what] = n
+        totals = {what: sum(g[what] for g in games.values()) for what in PLAYER_RESULTS}
         return {"player": name, **totals, "by_game": games, "as_of_position": self.position("players")}
+
+
+PLAYER_RESULTS = ("started", "played", "won", "lost", "drawn", "abandoned")
 
 
 def _rate(wins: int, games: int) -> float | None:

@@ -50,7 +50,7 @@ def expected_models(client, created):
             winners = set(live.outcome["winners"])
             for seat, name in enumerate(seats):
                 players[name]["played"] += 1
-                players[name]["won" if seat in winners else "lost"] += 1
+                players[name]["won" if seat in winners else "lost" if winners else "drawn"] += 1
             stats["first_player_wins"] += live.state["first"] in winners
             for record in records:
                 action = record["data"].get("action", {})
@@ -79,8 +79,8 @@ def assert_read_models_equal_replay(client, created):
     assert sum(stats["length"]["actions"]["histogram"].values()) == expected["matches_ended"]
     for name, counts in players.items():
         record = reads.player(name)
-        assert {k: record[k] for k in ("started", "played", "won", "lost")} == \
-            {k: counts.get(k, 0) for k in ("started", "played", "won", "lost")}
+        assert {k: record[k] for k in ("started", "played", "won", "lost", "drawn")} == \
+            {k: counts.get(k, 0) for k in ("started", "played", "won", "lost", "drawn")}
 
 
 def test_read_models_equal_a_fresh_replay(read_env):
@@ -210,3 +210,34 @@ def test_metrics_report_appends_positions_lag_and_latency(read_env):
 
 def metric(text: str, name: str) -> float:
     return next(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name + " "))
+
+
+def test_a_match_ended_without_winners_counts_as_a_draw(store, tmp_path):
+    """A designed safety end (e.g. Cybermancy's stalemate) names no winner: stats count it as
+    drawn, by reason, and no player's record counts it as lost."""
+    from projections.models import PROJECTIONS, Reader
+    from projections.queries import ReadModels
+    from projections.readstore import Batch, SQLiteReadStore
+    from service.matches import Arbiter
+
+    created = Arbiter(store).create_match("cybermancy", ["ann", "bob"])
+    records = [{**record, "match_id": created["match_id"], "timestamp": "2026-11-23T00:00:00+00:00"}
+               for record in store.stored_events(uuid.UUID(created["match_id"]))]
+    records.append({**records[0], "seq": 2, "type": "MatchEnded",
+                    "data": {"outcome": {"winners": [], "reason": "stalemate"}, "at": records[0]["data"]["at"]}})
+    read_store = SQLiteReadStore(tmp_path / "draw.sqlite")
+    batch = Batch()
+    reader = Reader(read_store, batch)
+    for record in records:
+        for projection in PROJECTIONS.values():
+            projection.apply(record, batch, reader)
+    batch.positions = dict.fromkeys(PROJECTIONS, 2)
+    read_store.commit(batch, expected=dict.fromkeys(PROJECTIONS, 0))
+    models = ReadModels(read_store)
+    stats = models.stats("cybermancy")
+    assert stats["matches_ended"] == 1 and stats["matches_drawn"] == 1
+    assert stats["end_reasons"] == {"stalemate": 1}
+    assert stats["win_rate_by_seat"] == {"2": [0.0, 0.0]}
+    for name in ("ann", "bob"):
+        record = models.player(name)
+        assert (record["played"], record["won"], record["lost"], record["drawn"]) == (1, 0, 0, 1)
