@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench install clean
+.PHONY: run test bench mutation install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# Outside `make test`: each game's rules mutated and checked by that game's tests (long).
+mutation: $(STAMP)
+	$(BIN)/python bench/mutation.py cyberiad
+	$(BIN)/python bench/mutation.py cybermancy
 
 clean:
 	rm -rf $(VENV) var .hypothesis
