@@ -168,6 +168,7 @@ def test_the_stalemate_guard_ends_in_a_draw_not_a_win_on_health():
     state = _finish_round(state)
     assert RULESET.outcome(state) == {"reason": "stalemate", "winners": [], "health": [30, 5], "rounds": 1, "out": []}
     assert RULESET.to_act(state) == set() and RULESET.legal_actions(state, 0) == []
+    assert (state["phase"], state["prompt"], state["pending"]) == ("over", None, [])
 
 
 def test_quiet_rounds_below_the_guard_play_on():

@@ -78,6 +78,9 @@ def test_several_cards_may_pay_one_cost_and_overpay_is_lost_at_the_round_end():
     for seat in (0, 1):
         state = act(state, seat, {"type": "advance", "track": "ram"})
     assert state["round"] == 2 and state["players"][0]["pool"] == {"cpu": 0, "ram": 0}
+    assert state["players"][0]["summoned"] == {"cpu": 0, "ram": 0}  # a new round's summons start at 0
+    assert (state["turn"], state["passes"], state["acted"], state["attacked"], state["phase"]) == \
+        (state["initiative"], 0, False, False, "main")
 
 
 def test_buffered_active_exhausted():
@@ -145,6 +148,11 @@ def test_frontline_keyword_enters_the_frontline():
     state = act(arena(hands={0: [wall]}, cpu={0: power_cards("cpu", 1, 1)}, ram={0: power_cards("ram", 1, 1)}), 0,
                 {"type": "summon", "card": wall, "cpu": power_cards("cpu", 1, 1), "ram": power_cards("ram", 1, 1)})
     assert len(state["players"][0]["frontline"]) == 1 and state["players"][0]["main"] == []
+    (uid,) = state["players"][0]["frontline"]
+    card = CREATURES[wall]
+    assert state["creatures"][uid] == {"card": wall, "owner": 0, "attack": card["attack"], "health": card["health"],
+                                       "damage": 0, "status": "buffered", "crawler": False}
+    assert uid == f"c{state['next_uid'] - 1}"
 
 
 def test_the_game_ends_at_once_when_a_cybermancer_reaches_0():
