@@ -352,11 +352,29 @@ def test_constructed_decks_may_mix_factions():
     assert sorted(state["players"][1]["hand"] + state["players"][1]["deck"]) == sorted(mixed)
 
 
-@pytest.mark.parametrize("options", [{"mode": "chaos"}, {"mode": "teams"}, {"draft": "yes"}, {"colour": 1},
-                                     {"draft": True, "decks": {"0": SUGGESTED["human"]}}])
-def test_bad_options_are_refused(options):
-    with pytest.raises(InvalidSetup):
+@pytest.mark.parametrize("options, message", [
+    ({"mode": "chaos"}, "mode must be one of ['standard', 'teams'], not 'chaos'"),
+    ({"mode": "teams"}, "teams mode is for exactly 4 players (two teams sitting across)"),
+    ({"draft": "yes"}, "draft must be true or false"),
+    ({"colour": 1}, "unknown Cybermancy options ['colour']; known: mode, draft, decks"),
+    ({"decks": []}, "decks must map a seat name (or number) to a list of 30 creature ids"),
+    ({"draft": True, "decks": {"0": SUGGESTED["human"]}},
+     "draft and constructed decks exclude each other: drafted decks are built in play"),
+    ({"decks": {"2": SUGGESTED["human"]}}, "decks: '2' is neither a seat name nor a seat number"),
+    ({"decks": {"zed": SUGGESTED["human"]}}, "decks: 'zed' is neither a seat name nor a seat number"),
+    ({"decks": {"bob": SUGGESTED["human"][:29]}}, "deck of bob: a Summoning Deck has exactly 30 cards, not 29"),
+])
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(InvalidSetup) as caught:
         RULESET.setup(options, ["ann", "bob"], RandomStream(b"s" * 32, "m", 1))
+    assert str(caught.value) == message
+
+
+def test_without_decks_even_seats_play_human_and_odd_seats_undead_and_there_is_no_draft_pool():
+    state = RULESET.setup({}, ["a", "b", "c", "d"], RandomStream(b"s" * 32, "m", 1))
+    for seat, player in enumerate(state["players"]):
+        assert sorted(player["hand"] + player["deck"]) == sorted(SUGGESTED["human" if seat % 2 == 0 else "undead"])
+    assert state["draft_pool"] == [] and RULESET.view(state, 0)["draft_pool"] == []
 
 
 @pytest.mark.parametrize("name", ["creatures", "cpu", "ram"])
