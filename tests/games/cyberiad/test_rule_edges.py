@@ -306,3 +306,46 @@ def test_the_perfect_advisors_discard_follows_its_draw_at_once():
     assert len(state["hands"][0]) == 4 and state["prompt"]["kind"] == "discard" and state["fame"][1] == 0
     state = choose(state, state["prompt"]["options"][0])
     assert len(state["hands"][0]) == 3 and state["fame"][1] == 2
+
+
+def test_diploma_counts_1_fp_per_2_machines_rounded_down():
+    machines = ["contraptions", "instruments", "black-box", "gnostotron"]
+    from domain.games.cyberiad.rules import fame
+    assert fame(table(seats=2, play=[["diploma-of-perpetual-omnipotence", *machines], []]), 0) == 2 + 5 + 2
+    assert fame(table(seats=2, play=[["diploma-of-perpetual-omnipotence", *machines[:3]], []]), 0) == 1 + 2
+
+
+@pytest.mark.parametrize("in_play, allowed", [
+    (["sally-to-nowhere"], True),                                   # a Sally counts
+    (["contraptions", "instruments", "great-labors"], True),        # 1 Effect + 1 <= 2 Machines
+    (["contraptions", "great-labors"], False),                      # 1 Effect + 1 > 1 Machine
+])
+def test_no_more_effects_than_sallies_or_machines_counts_both(in_play, allowed):
+    state = table(seats=2, hands=[["publish-an-excellent-article", F[0]], []], play=[in_play, []])
+    action = {"type": "play", "card": "publish-an-excellent-article", "pay": [F[0]]}
+    if allowed:
+        assert "publish-an-excellent-article" in act(state, 0, action)[0]["play"][0]
+    else:
+        refused(state, 0, action, "effect_limit")
+
+
+def test_payment_may_be_left_out_for_a_free_card_but_an_x_cost_needs_one():
+    state = act(table(seats=2, hands=[["matter-of-remuneration"], []], deck=F[:2]), 0,
+                {"type": "play", "card": "matter-of-remuneration"})[0]
+    assert state["fame"][0] == 2
+    refused(table(seats=2, hands=[["altruizine", F[0]], []]), 0, {"type": "play", "card": "altruizine", "pay": []},
+            "bad_payment")
+
+
+def test_a_shuffle_sets_the_deck_order_and_the_game_end_sets_the_phase():
+    state = table(seats=2, hands=[["magnificent-electroknight", *F[:4]], []], deck=["the-pirate-pugg", F[6], F[7]])
+    state, facts = act(state, 0, {"type": "play", "card": "magnificent-electroknight", "pay": F[:4]})
+    assert state["deck"] == [f for f in facts if f["f"] == "shuffle"][0]["order"]
+    state = act(table(seats=2, fame=[49, 0], genius=[5, 0]), 0, {"type": "convert", "into": "fame"})[0]
+    assert state["phase"] == "over" and RULESET.view(state, 0)["phase"] == "over"
+
+
+def test_council_of_war_a_yes_draws_before_the_next_player_is_asked():
+    state = table(seats=2, hands=[["council-of-war", F[0], F[1]], [F[2]]], deck=[*F, *F[:6]])
+    state = choose(play(state, 0, "council-of-war", [F[0]]), "yes")
+    assert len(state["hands"][0]) == 10 and state["prompt"]["seat"] == 1
