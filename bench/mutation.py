@@ -34,7 +34,12 @@ def rule_modules(game: str) -> list[str]:
     return sorted(p.name for p in folder.glob("*.py") if p.name not in NOT_RULES and not p.name.startswith("view"))
 
 
-def mutmut_config(game: str, modules: list[str], extra_pytest_args: list[str]) -> str:
+# Statements that only raise with a message for people (rule codes are asserted by the tests
+# through the condition that raises, which is still mutated).
+MESSAGES = [r"^\s*raise (IllegalAction|InvalidSetup|ValueError)\("]
+
+
+def mutmut_config(game: str, modules: list[str], extra_pytest_args: list[str], messages: bool = False) -> str:
     pytest_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-x", "-q", *extra_pytest_args]
     return "\n".join([
         "",
@@ -44,11 +49,12 @@ def mutmut_config(game: str, modules: list[str], extra_pytest_args: list[str]) -
         f'pytest_add_cli_args_test_selection = ["tests/games/{game}"]',
         f"pytest_add_cli_args = {json.dumps(pytest_args)}",
         "use_git_change_detection = false",
+        f"do_not_mutate_patterns = {json.dumps([] if messages else MESSAGES)}",
         "",
     ])
 
 
-def make_copy(workdir: Path, game: str, modules: list[str], extra_pytest_args: list[str]) -> None:
+def make_copy(workdir: Path, game: str, modules: list[str], extra_pytest_args: list[str], messages: bool) -> None:
     workdir.mkdir(parents=True, exist_ok=True)
     subprocess.run(["rsync", "-a", "--delete", "--exclude", ".venv", "--exclude", ".git", "--exclude", "mutants",
                     "--exclude", ".hypothesis", "--exclude", "__pycache__", "--exclude", ".pytest_cache",
@@ -57,7 +63,7 @@ def make_copy(workdir: Path, game: str, modules: list[str], extra_pytest_args: l
     text = pyproject.read_text()
     if "[tool.mutmut]" in text:
         sys.exit("pyproject.toml already has a [tool.mutmut] table; this script writes its own")
-    pyproject.write_text(text + mutmut_config(game, modules, extra_pytest_args))
+    pyproject.write_text(text + mutmut_config(game, modules, extra_pytest_args, messages))
 
 
 def kill_rates(workdir: Path, game: str, modules: list[str]) -> tuple[dict, list[str]]:
@@ -88,6 +94,10 @@ def main(argv=None) -> int:
                         help="hypothesis examples per property test while checking mutants")
     parser.add_argument("--module", action="append", help="a module of the game to mutate (repeatable); "
                         "default: every module but __init__, cards, view, bots, stats")
+    parser.add_argument("--messages", action="store_true",
+                        help="also mutate raise statements (their message text for people)")
+    parser.add_argument("mutants", nargs="*", help="only these mutant names or globs (mutmut's names), "
+                        "e.g. 'domain.games.cyberiad.rules.x_settle__*'")
     parser.add_argument("--report-only", action="store_true", help="print the last run's results again")
     parser.add_argument("--pytest-arg", action="append", default=[], help="extra pytest argument (repeatable)")
     args = parser.parse_args(argv)
@@ -98,10 +108,11 @@ def main(argv=None) -> int:
     if not args.report_only:
         if (workdir / "mutants").exists():
             shutil.rmtree(workdir / "mutants")
-        make_copy(workdir, args.game, modules, args.pytest_arg)
+        make_copy(workdir, args.game, modules, args.pytest_arg, args.messages)
         env = {**os.environ, "ARBITER_PROPERTY_EXAMPLES": str(args.examples)}
         started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children),
+                        *args.mutants],
                        cwd=workdir, env=env, check=False)
         print(f"\nmutmut took {time.monotonic() - started:.0f} s in {workdir}")
     per_file, survivors = kill_rates(workdir, args.game, modules)
