@@ -7,7 +7,7 @@ from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
 from .stats import PROFILE
 
-RULES_VERSION = "1.0.0"
+RULES_VERSION = "1.1.0"  # 1.1: thresholds before every choice; players out together ranked (issue 13)
 
 RULESET = register(Ruleset.assemble(
     rules=rules,
