@@ -171,6 +171,14 @@ def test_a_fixed_cost_card_is_listed_once_with_the_fewest_cards_and_a_schema_of_
     assert len(listed["pay"]) == 3 and listed["params"]["pay"]["worth"] == {}
 
 
+def test_a_card_worth_two_is_named_in_the_payment_schema():
+    # Diabolical Algorithm: "Worth 2 cards to pay for Machine or Sally". The Pirate Pugg costs 4.
+    state = table(seats=2, hands=[["the-pirate-pugg", F[0], F[1], F[2], "diabolical-algorithm"], []])
+    (listed,) = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "the-pirate-pugg"]
+    assert listed["params"]["pay"]["worth"] == {"diabolical-algorithm": 2}
+    assert listed["pay"][0] == "diabolical-algorithm" and len(listed["pay"]) == 3
+
+
 def test_the_x_cost_schema_says_what_x_is():
     state = table(seats=2, hands=[["negotiations", F[0]], []])
     (listed,) = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "negotiations"]
