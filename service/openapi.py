@@ -3,6 +3,8 @@
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from domain.kernel import ruleset as rulesets
+
 from . import schemas
 
 PROBLEM = {"description": "problem+json (RFC 9457)",
@@ -17,6 +19,11 @@ NEW_MATCH_LINKS = {
     for name, operation in (("Summary", "matchSummary"), ("Board", "matchBoard"), ("Log", "matchLog"),
                             ("Audit", "matchAudit"))
 }
+
+
+def game_schema() -> dict:
+    """The games this build hosts (another name is answered 422 unknown_ruleset)."""
+    return {"type": "string", "enum": [ruleset.name for ruleset in rulesets.all_latest()]}
 
 
 def _ok(schema=None, description="OK", status="200", media="application/json", links=None):
@@ -85,7 +92,7 @@ def operations() -> dict:
             "responses": {**_ok("StreamEvent", media="text/event-stream"), **_errors(400, 403, 404)}}},
         "/v1/stats/{game}": {"get": {
             "summary": "Per-game statistics: win rates by seat, first player, faction; lengths; cards",
-            "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": game_schema()}],
             "responses": {**_ok(), **_errors(422, 503)}}},
         "/v1/players/{name}": {"get": {
             "summary": "A player's record: started, played, won, lost, abandoned, by game",
@@ -107,4 +114,6 @@ def openapi_document() -> dict:
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
     for path, path_operations in operations().items():
         spec.path(path=path, operations=path_operations)
-    return spec.to_dict()
+    document = spec.to_dict()
+    document["components"]["schemas"]["CreateMatch"]["properties"]["game"].update(game_schema())
+    return document

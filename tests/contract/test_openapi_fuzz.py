@@ -126,6 +126,7 @@ def test_every_operation_holds_its_contract(served, tmp_path):
          "--phases", "examples,coverage,fuzzing,stateful", "--no-color", "--output-truncate", "true"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     report = result.stdout + result.stderr
+    print("\n".join(line for line in report.splitlines() if "generated" in line or "Seed:" in line))
     assert result.returncode == 0, report[-12000:]
     assert "17 operations" in report or "Tested: 17" in report, report[-3000:]
     assert " failures" not in report.splitlines()[-1] and "Authentication failed" not in report, report[-3000:]
