@@ -36,9 +36,10 @@ def step_draw(turn, actor, step, variables, queue):
     for seat in _who(turn, actor, step, variables):
         n = step["n"]
         if passive(turn.state, seat, "draw_extra_then_discard", False):
-            # The Perfect Advisor: "When drawing cards draw 2 & discard 1".
+            # The Perfect Advisor: "When drawing cards draw 2 & discard 1". The discard is its
+            # owner's own rule, not an opponent making them lose cards: Shields do not stop it.
             n += 1
-            queue.insert(0, {"op": "discard_chosen", "n": 1, "who": seat})
+            queue.insert(0, {"op": "discard_chosen", "n": 1, "who": seat, "own": True})
         for _ in range(min(n, len(turn.state["deck"]))):
             turn.move(turn.state["deck"][-1], "deck", f"hand:{seat}")
 
@@ -57,7 +58,7 @@ def step_discard_chosen(turn, actor, step, variables, queue):
         return None
     seat = seats[0]
     st = turn.state
-    if step["n"] <= 0 or st["out"][seat] or (seat != actor and shielded(st, seat)):
+    if step["n"] <= 0 or st["out"][seat] or (seat != actor and not step.get("own") and shielded(st, seat)):
         return None
     if step["n"] > 1:
         queue.insert(0, {**step, "n": step["n"] - 1, "who": seat})

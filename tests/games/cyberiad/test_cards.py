@@ -523,6 +523,31 @@ def test_the_perfect_advisor_draw_2_and_discard_1():
     assert len(state["hands"][0]) == 1 and len(state["discard"]) == 1
 
 
+def test_the_perfect_advisors_discard_is_its_owners_rule_shields_do_not_cancel_it():
+    # The Perfect Advisor: "When drawing cards draw 2 & discard 1" is its owner's own rule;
+    # Probability Proof Shields: "Opponent cannot make you lose cards" does not stop it,
+    # even when an opponent's card made them draw (Wish Granting Machine: "A> Opponent draws 1 card").
+    state = table(seats=2, hands=[["wish-granting-machine", F[0], F[1], F[2]], [F[3]]],
+                  play=[[], ["the-perfect-advisor", "probability-proof-shields"]], deck=[F[4], F[5], F[6]])
+    state = play(state, 0, "wish-granting-machine", [F[0], F[1], F[2]])
+    assert len(state["hands"][1]) == 3 and state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "discard"
+    state = choose(state, F[3])
+    assert sorted(state["hands"][1]) == sorted([F[6], F[5]]) and state["prompt"] is None
+
+
+def test_council_of_war_fills_a_shielded_advisor_owner_to_10_not_beyond():
+    # Council of War: "All players may fill their hands to 10 cards"; with The Perfect Advisor the
+    # draw is one more, then its owner discards 1, Shields or not: 10 cards, not 11.
+    deck = [c for c in CARDS if c not in ("council-of-war", "the-perfect-advisor", "probability-proof-shields",
+                                          *F[:4])][:20]
+    state = table(seats=2, hands=[["council-of-war", F[0]], F[1:4]],
+                  play=[[], ["the-perfect-advisor", "probability-proof-shields"]], deck=deck)
+    state = choose(choose(play(state, 0, "council-of-war", [F[0]]), "no"), "yes")
+    assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "discard"
+    state = choose(state, F[1])
+    assert len(state["hands"][1]) == 10 and state["prompt"] is None
+
+
 def test_the_machine_that_wasnt_1_fp_per_machine_played():
     state = table(seats=2, hands=[["contraptions", F[0]], []], play=[["the-machine-that-wasnt"], []])
     state = play(state, 0, "contraptions", [F[0]])
