@@ -32,15 +32,19 @@ def step_gain(turn, actor, step, variables, queue):
         turn.tokens(seat, step["what"], _amount(step, variables))
 
 
+def _drawing(turn, seat, n, queue) -> int:
+    """How many cards an instruction to draw `n` draws for `seat` (README 14)."""
+    if passive(turn.state, seat, "draw_extra_then_discard", False):
+        # The Perfect Advisor: "When drawing cards draw 2 & discard 1". The discard is its
+        # owner's own rule, not an opponent making them lose cards: Shields do not stop it.
+        n += 1
+        queue.insert(0, {"op": "discard_chosen", "n": 1, "who": seat, "own": True})
+    return min(n, len(turn.state["deck"]))
+
+
 def step_draw(turn, actor, step, variables, queue):
     for seat in _who(turn, actor, step, variables):
-        n = step["n"]
-        if passive(turn.state, seat, "draw_extra_then_discard", False):
-            # The Perfect Advisor: "When drawing cards draw 2 & discard 1". The discard is its
-            # owner's own rule, not an opponent making them lose cards: Shields do not stop it.
-            n += 1
-            queue.insert(0, {"op": "discard_chosen", "n": 1, "who": seat, "own": True})
-        for _ in range(min(n, len(turn.state["deck"]))):
+        for _ in range(_drawing(turn, seat, step["n"], queue)):
             turn.move(turn.state["deck"][-1], "deck", f"hand:{seat}")
 
 
@@ -130,13 +134,13 @@ def step_discard_in_play(turn, actor, step, variables, queue):
 
 
 def step_draw_keep_if_sally(turn, actor, step, variables, queue):
-    deck = turn.state["deck"]
-    if not deck:
-        return
-    instance = deck[-1]
-    turn.move(instance, "deck", f"hand:{actor}")
-    if not is_sally(CARDS[card_of(instance)]):
-        turn.move(instance, f"hand:{actor}", "discard")
+    # Solar Schooner: "Draw a card: If it is a Sally keep it". A draw like any other (README 14,
+    # 17): with The Perfect Advisor two cards, each kept if a Sally, then the Advisor's discard.
+    for _ in range(_drawing(turn, actor, 1, queue)):
+        instance = turn.state["deck"][-1]
+        turn.move(instance, "deck", f"hand:{actor}")
+        if not is_sally(CARDS[card_of(instance)]):
+            turn.move(instance, f"hand:{actor}", "discard")
 
 
 def step_imprison(turn, actor, step, variables, queue):

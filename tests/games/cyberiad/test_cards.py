@@ -548,6 +548,19 @@ def test_council_of_war_fills_a_shielded_advisor_owner_to_10_not_beyond():
     assert len(state["hands"][1]) == 10 and state["prompt"] is None
 
 
+def test_solar_schooner_with_the_perfect_advisor_draws_2_then_discards_1():
+    # Solar Schooner: "Y> Draw a card: If it is a Sally keep it"; The Perfect Advisor: "When drawing
+    # cards draw 2 & discard 1" (README 14: every draw of N draws N+1). Each drawn card is kept if a
+    # Sally, else discarded; then the Advisor's discard of one card of the owner's choice.
+    state = table(seats=2, play=[["the-perfect-advisor", "solar-schooner"], []], hands=[[F[0]], []],
+                  deck=[F[1], F[3], "dragons-of-probability"])
+    state = use(state, 0, "solar-schooner")
+    assert state["deck"] == [F[1]] and state["discard"] == [F[3]]
+    assert state["prompt"]["seat"] == 0 and state["prompt"]["options"] == sorted([F[0], "dragons-of-probability"])
+    state = choose(state, F[0])
+    assert state["hands"][0] == ["dragons-of-probability"] and state["discard"] == [F[3], F[0]]
+
+
 def test_the_machine_that_wasnt_1_fp_per_machine_played():
     state = table(seats=2, hands=[["contraptions", F[0]], []], play=[["the-machine-that-wasnt"], []])
     state = play(state, 0, "contraptions", [F[0]])
