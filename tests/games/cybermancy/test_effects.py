@@ -181,3 +181,21 @@ def test_follow_up_points_come_before_the_next_creatures_last_gasp(make_card):
     assert attacker not in state["creatures"] and defender not in state["creatures"]
     assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "health"
     assert state["creatures"][other]["attack"] == 3  # both points, before the prompt
+
+
+def test_a_last_gasp_of_damage_is_dealt_point_by_point_to_creatures_chosen_by_the_owner(make_card):
+    """Last Gasp: "the effect happens ... the moment the creature is killed"; damage targets
+    creatures only (never a Cybermancer), and an effect above 1 point is split point by point."""
+    gasper = make_card("t-lg-damage", attack=1, health=1, last_gasp={"kind": "damage", "amount": 2})
+    state = arena()
+    attacker = creature(state, 0, attack=3, health=20)
+    other = creature(state, 0, attack=1, health=5)
+    dying = put(state, 1, gasper)
+    state = act(state, 0, {"type": "attack", "attacker": attacker, "target": dying})
+    assert dying not in state["creatures"]
+    assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "damage"
+    assert not any(option.startswith("cybermancer") for option in state["prompt"]["options"])
+    state = choose(state, attacker)
+    assert state["creatures"][attacker]["damage"] == 1 + 1  # the defender's blow, then one point
+    state = choose(state, other)
+    assert state["creatures"][other]["damage"] == 1 and state["prompt"] is None
