@@ -25,6 +25,11 @@ def is_sally(card) -> bool:
     return card["type"] == "sally" or card.get("passive", {}).get("counts_as_sally", False)
 
 
+def puts_into_play(card) -> bool:
+    """An Action that puts a card into play (Magnificent Electroknight): README 7, 25."""
+    return any(step["op"] == "search_deck" and step["to"] == "play" for step in card.get("on_play", []))
+
+
 def sallies(state, seat) -> int:
     return sum(1 for i in state["play"][seat] if is_sally(CARDS[card_of(i)]))
 

@@ -206,6 +206,7 @@ def resolve_choice(turn, actor, step, chooser, option, variables, queue):
             turn.move(option, "deck", f"hand:{actor}")
         else:  # put into play: "A>" effects happen "when the card is put into play"
             turn.move(option, "deck", f"play:{actor}")
+            turn.emit({"f": "played"})  # the turn's one Sally, Machine or Effect (README 25)
             queue[0:0] = CARDS[card_of(option)].get("on_play", [])
     elif op == "search_discard":
         turn.move(option, "discard", f"hand:{actor}")

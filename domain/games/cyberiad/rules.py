@@ -12,8 +12,8 @@ state, holding the steps still to run; the `choose` action answers it. Every cho
 file makes where the rulebook is silent is listed in README.md.
 """
 
-from .board import (cost_of, fame, first_unmet, hand_limit, living, sallies, sallies_for_game_end, trouble,
-                    worth)
+from .board import (cost_of, fame, first_unmet, hand_limit, living, puts_into_play, sallies, sallies_for_game_end,
+                    trouble, worth)
 from .cards import CARDS, CONSTRUCTORS, card_of
 from .effects import ASKS, STEPS, resolve_choice, step_shuffle_deck
 
@@ -263,7 +263,7 @@ def play_refusal(st, seat, instance, pay) -> tuple[str, str] | None:
     if instance not in st["hands"][seat]:
         return "card_not_in_hand", f"{instance!r} is not in your hand"
     card = CARDS[card_of(instance)]
-    if card["type"] != "action":
+    if card["type"] != "action" or puts_into_play(card):  # Electroknight's Sally is the turn's one card
         if st["turn"]["played"]:
             return "one_card_per_turn", "you already put a Sally, Machine or Effect into play this turn"
         if card["type"] == "effect":

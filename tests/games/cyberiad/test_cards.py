@@ -400,6 +400,28 @@ def test_council_of_war_every_player_may_fill_to_10():
     assert [len(h) for h in state["hands"]] == [10, 1]
 
 
+def test_magnificent_electroknights_sally_is_the_turns_one_card_put_into_play():
+    # PRIMARY ACTION PHASE: "You may put either 1 Sally, 1 Machine, or 1 Effect card into play";
+    # Magnificent Electroknight: "Search deck for Sally and put it in play" is that one card.
+    state = table(seats=2, hands=[["magnificent-electroknight", "the-pirate-pugg", *F[4:8], *F[:4]], []],
+                  deck=["dragons-of-probability", F[8], F[9]])
+    state = play(state, 0, "magnificent-electroknight", F[4:8])
+    assert "dragons-of-probability" in state["play"][0] and state["turn"]["played"]
+    refused(state, 0, {"type": "play", "card": "the-pirate-pugg", "pay": F[:4]}, "one_card_per_turn")
+    listed = {a["card"] for a in RULESET.legal_actions(state, 0) if a["type"] == "play"}
+    assert listed == {F[0], F[1]}  # Actions still may be played; no Sally (Pugg, Sally to Nowhere) or Machine
+
+
+def test_magnificent_electroknight_cannot_put_a_second_card_into_play():
+    # After the turn's one Sally, Machine or Effect, Electroknight would put a second one into play.
+    state = table(seats=2, hands=[["magnificent-electroknight", *F[4:8]], []], played=True,
+                  deck=["dragons-of-probability", F[8]])
+    refused(state, 0, {"type": "play", "card": "magnificent-electroknight", "pay": F[4:8]}, "one_card_per_turn")
+    state = play(table(seats=2, hands=[["magnificent-electroknight", *F[4:8]], []], deck=[F[8], F[9]]),
+                 0, "magnificent-electroknight", F[4:8])  # no Sally found: nothing was put into play
+    assert not state["turn"]["played"]
+
+
 def test_magnificent_electroknight_puts_a_sally_from_the_deck_into_play():
     deck = ["dragons-of-probability", F[0], "the-pirate-pugg", F[1]]
     state = table(seats=2, hands=[["magnificent-electroknight", *F[4:8]], []], deck=deck)
