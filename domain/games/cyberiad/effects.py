@@ -27,6 +27,19 @@ def _amount(step, variables) -> int:
     return n
 
 
+def put_into_play(turn, seat, instance, source):
+    """A Sally, Machine or Effect enters `seat`'s play area, from the hand or by a card's effect:
+    the turn's one card (README 5, 25); a Machine is played (The Machine That Wasn't, Invent it First)."""
+    st = turn.state
+    turn.move(instance, source, f"play:{seat}")
+    turn.emit({"f": "played"})
+    if CARDS[card_of(instance)]["type"] == "machine":
+        turn.emit({"f": "last_machine", "card": instance, "seat": seat, "turn": st["turn"]["number"]})
+        bonus = sum(CARDS[card_of(i)].get("passive", {}).get("fame_per_machine_played", 0)
+                    for i in st["play"][seat] if i != instance)
+        turn.tokens(seat, "fame", bonus)
+
+
 def step_gain(turn, actor, step, variables, queue):
     for seat in _who(turn, actor, step, variables):
         turn.tokens(seat, step["what"], _amount(step, variables))
@@ -205,8 +218,7 @@ def resolve_choice(turn, actor, step, chooser, option, variables, queue):
         if step["to"] == "hand":
             turn.move(option, "deck", f"hand:{actor}")
         else:  # put into play: "A>" effects happen "when the card is put into play"
-            turn.move(option, "deck", f"play:{actor}")
-            turn.emit({"f": "played"})  # the turn's one Sally, Machine or Effect (README 25)
+            put_into_play(turn, actor, option, "deck")
             queue[0:0] = CARDS[card_of(option)].get("on_play", [])
     elif op == "search_discard":
         turn.move(option, "discard", f"hand:{actor}")

@@ -15,7 +15,7 @@ file makes where the rulebook is silent is listed in README.md.
 from .board import (cost_of, fame, first_unmet, hand_limit, living, puts_into_play, sallies, sallies_for_game_end,
                     trouble, worth)
 from .cards import CARDS, CONSTRUCTORS, card_of
-from .effects import ASKS, STEPS, resolve_choice, step_shuffle_deck
+from .effects import ASKS, STEPS, put_into_play, resolve_choice, step_shuffle_deck
 
 from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction, InvalidSetup
@@ -248,13 +248,7 @@ def act_play(turn, seat, action):
         turn.tokens(seat, "fame", x if card["fame"] == "X" else card["fame"])
         turn.tokens(seat, "trouble", x if card["trouble"] == "X" else card["trouble"])
     else:
-        turn.move(instance, hand, f"play:{seat}")
-        turn.emit({"f": "played"})
-        if card["type"] == "machine":
-            turn.emit({"f": "last_machine", "card": instance, "seat": seat, "turn": st["turn"]["number"]})
-            bonus = sum(CARDS[card_of(i)].get("passive", {}).get("fame_per_machine_played", 0)
-                        for i in st["play"][seat] if i != instance)
-            turn.tokens(seat, "fame", bonus)
+        put_into_play(turn, seat, instance, hand)
     run_steps(turn, seat, card.get("on_play", []), {"X": x, "self": instance})
 
 

@@ -422,6 +422,19 @@ def test_magnificent_electroknight_cannot_put_a_second_card_into_play():
     assert not state["turn"]["played"]
 
 
+def test_a_machine_electroknight_puts_into_play_is_a_machine_played():
+    # New Kingdom in a Box "Also counts as a Sally", so Electroknight may fetch it; put into play it is
+    # a Machine played: The Machine That Wasn't "Gain 1 FP every time you play a Machine", and
+    # Invent it First "Steal a Machine card just played" may take it on the next turn.
+    state = table(seats=2, hands=[["magnificent-electroknight", *F[:4]], ["invent-it-first", *F[4:7]]],
+                  play=[["the-machine-that-wasnt"], []], deck=["new-kingdom-in-a-box", F[8]])
+    state = play(state, 0, "magnificent-electroknight", F[:4])
+    assert "new-kingdom-in-a-box" in state["play"][0] and state["fame"][0] == 3 + 1
+    state["turn"] = {"seat": 1, "number": 4, "played": False, "used": []}
+    state = play(state, 1, "invent-it-first", F[4:7])
+    assert state["play"] == [["the-machine-that-wasnt"], ["new-kingdom-in-a-box"]]
+
+
 def test_magnificent_electroknight_puts_a_sally_from_the_deck_into_play():
     deck = ["dragons-of-probability", F[0], "the-pirate-pugg", F[1]]
     state = table(seats=2, hands=[["magnificent-electroknight", *F[4:8]], []], deck=deck)
