@@ -583,6 +583,18 @@ def test_council_of_war_fills_a_shielded_advisor_owner_to_10_not_beyond():
     assert len(state["hands"][1]) == 10 and state["prompt"] is None
 
 
+def test_solar_schooners_kept_sally_stays_hidden_a_discarded_card_is_public():
+    # "Y> Draw a card: If it is a Sally keep it": the note does not show the card (README 17).
+    facts = act(table(seats=2, play=[["solar-schooner"], []], deck=["dragons-of-probability"]), 0,
+                {"type": "use", "card": "solar-schooner"})[1]
+    moves = [f for f in facts if f["f"] == "move"]
+    assert [RULESET.redact(f, 0)["card"] for f in moves] == ["dragons-of-probability"]
+    assert [RULESET.redact(f, s)["card"] for f in moves for s in (1, None)] == [None, None]
+    assert all(f["f"] in ("used", "move") for f in facts)
+    facts = act(table(seats=2, play=[["solar-schooner"], []], deck=[F[0]]), 0, {"type": "use", "card": "solar-schooner"})[1]
+    assert [RULESET.redact(f, 1)["card"] for f in facts if f["f"] == "move"] == [None, F[0]]  # then in the discard
+
+
 def test_solar_schooner_with_the_perfect_advisor_draws_2_then_discards_1():
     # Solar Schooner: "Y> Draw a card: If it is a Sally keep it"; The Perfect Advisor: "When drawing
     # cards draw 2 & discard 1" (README 14: every draw of N draws N+1). Each drawn card is kept if a
