@@ -47,12 +47,14 @@ def step_gain(turn, actor, step, variables, queue):
 
 def _drawing(turn, seat, n, queue) -> int:
     """How many cards an instruction to draw `n` draws for `seat` (README 14)."""
-    if passive(turn.state, seat, "draw_extra_then_discard", False):
+    advisor = passive(turn.state, seat, "draw_extra_then_discard", False)
+    drawn = min(n + 1 if advisor else n, len(turn.state["deck"]))
+    if advisor and drawn:
         # The Perfect Advisor: "When drawing cards draw 2 & discard 1". The discard is its
         # owner's own rule, not an opponent making them lose cards: Shields do not stop it.
-        n += 1
+        # Nothing drawn (an empty deck), nothing discarded.
         queue.insert(0, {"op": "discard_chosen", "n": 1, "who": seat, "own": True})
-    return min(n, len(turn.state["deck"]))
+    return drawn
 
 
 def step_draw(turn, actor, step, variables, queue):

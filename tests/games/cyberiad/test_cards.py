@@ -558,6 +558,17 @@ def test_the_perfect_advisor_draw_2_and_discard_1():
     assert len(state["hands"][0]) == 1 and len(state["discard"]) == 1
 
 
+def test_the_perfect_advisor_discards_nothing_when_the_empty_deck_draws_nothing():
+    # "When drawing cards draw 2 & discard 1" (README 14): no card drawn, no card discarded;
+    # a short draw (1 card of the 2) still discards 1.
+    state = table(seats=2, play=[["the-perfect-advisor", "adding-machine"], []], hands=[[F[0], F[1]], []])
+    state = use(state, 0, "adding-machine")  # "Y> Draw 1 card + Opponent gains 1 FP"
+    assert state["prompt"] is None and state["hands"][0] == [F[0], F[1]] and state["fame"][1] == 1
+    state = use(table(seats=2, play=[["the-perfect-advisor", "adding-machine"], []], hands=[[F[0]], []], deck=[F[2]]),
+                0, "adding-machine")
+    assert state["prompt"]["kind"] == "discard" and state["prompt"]["options"] == sorted([F[0], F[2]])
+
+
 def test_the_perfect_advisors_discard_is_its_owners_rule_shields_do_not_cancel_it():
     # The Perfect Advisor: "When drawing cards draw 2 & discard 1" is its owner's own rule;
     # Probability Proof Shields: "Opponent cannot make you lose cards" does not stop it,
