@@ -10,6 +10,10 @@ found):
    re-derived random stream, yield exactly the recorded setup and facts.
 4. outcome: the recorded outcome is the one the rules give, recorded right when they give it.
 
+The lifecycle is checked with the decisions: a resign by a seat that holds no player (a
+bot's seat, one already out), a timeout the recorded times do not justify, an abort after
+an action, an idle abandonment sooner than its own threshold: each is a divergence.
+
 A version this build does not have is refused (UnknownRuleset), never checked with other rules.
 """
 
@@ -18,7 +22,8 @@ from dataclasses import asdict, dataclass, field
 from . import ruleset as rulesets
 from .canonical import GENESIS_HASH, canonical_json, event_hash
 from .errors import DomainError
-from .match import EVENT_TYPES, stream_key_for
+from .clock import Clocks, parse_time
+from .match import EVENT_TYPES, lifecycle_outcome, stream_key_for
 from .rng import RandomStream, commitment
 
 CHECKS = ("chain", "commitment", "decisions", "outcome")
@@ -108,7 +113,7 @@ def _check_chain(records, report):
                               f"expected seq {expected_seq}, found seq {record['seq']} (an event is missing "
                               "or out of order)")
         if record["type"] not in EVENT_TYPES or (expected_seq == 1) != (record["type"] == "MatchCreated"):
-            return Divergence(expected_seq, "chain", "MatchCreated first, then ActionTaken/MatchEnded/MatchAbandoned",
+            return Divergence(expected_seq, "chain", f"MatchCreated first, then any of {list(EVENT_TYPES[1:])}",
                               record["type"], f"unexpected event type {record['type']!r} at seq {expected_seq}")
         if record["prev_hash"] != prev:
             return Divergence(expected_seq, "chain", prev, record["prev_hash"],
@@ -176,9 +181,10 @@ def _check_decisions(records, report):
     if not dealt_as_recorded:
         return Divergence(1, "decisions", "the setup dealt by the seed", "another setup",
                           "the recorded setup (deal, shuffle) is not the one the seed produces")
+    replay = _Replay(ruleset, created, state, key)
     for record in records[1:]:
         try:
-            divergence, state = _check_event(ruleset, state, record, RandomStream(key, match_id, record["seq"]))
+            divergence = replay.check(record)
         except MALFORMED as error:
             return _malformed(record["seq"], error)
         if divergence:
@@ -187,27 +193,111 @@ def _check_decisions(records, report):
     return None
 
 
-def _check_event(ruleset, state, record, rng):
-    """(divergence or None, the state after the event)."""
-    seq, data = record["seq"], record["data"]
-    if record["type"] == "ActionTaken":
-        if ruleset.outcome(state) is not None:
-            return Divergence(seq, "outcome", "MatchEnded", "ActionTaken",
-                              f"the game was over before seq {seq}, yet an action was recorded"), state
-        expected, problem = _redecide(ruleset, state, data, rng)
-        if problem:
-            return Divergence(seq, "decisions", "an action the rules accept", data.get("action"), problem), state
+class _Replay:
+    """The match re-lived event by event, as the Match aggregate lives it, checking each."""
+
+    def __init__(self, ruleset, created: dict, state: dict, key: bytes):
+        self.ruleset, self.state, self.key, self.match_id = ruleset, state, key, created["match_id"]
+        self.seats = len(created["seats"])
+        self.bots = {int(seat) for seat in created.get("bots", {})}
+        self.clock = created.get("clock")
+        self.last_at = parse_time(created["at"])
+        self.clocks = Clocks(self.clock, self.seats, self.last_at, ruleset.to_act(state)) if self.clock else None
+        self.out: dict[int, str] = {}
+        self.actions = 0
+        self.due_outcome = None  # the outcome the last event made due, which MatchEnded must record next
+
+    def check(self, record) -> Divergence | None:
+        seq, kind, data = record["seq"], record["type"], record["data"]
+        if self.due_outcome is not None and kind != "MatchEnded":
+            return Divergence(seq, "outcome", "MatchEnded", kind,
+                              f"the game was over before seq {seq}, yet a {kind} was recorded")
+        rng = RandomStream(self.key, self.match_id, seq)
+        if kind == "ActionTaken":
+            expected, problem = _redecide(self.ruleset, self.state, data, rng)
+            if problem:
+                return Divergence(seq, "decisions", "an action the rules accept", data.get("action"), problem)
+            divergence = self._facts_as_recorded(seq, expected, data)
+            if divergence is None:
+                self.actions += 1
+                self._after(data, data["seat"], None, None)
+            return divergence
+        if kind == "SeatResigned":
+            return self._leaving(seq, data, "resigned", None)
+        if kind == "SeatTimedOut":
+            return self._timed_out(seq, data, rng)
+        if kind == "MatchEnded":
+            expected = lifecycle_outcome(self.ruleset, self.state, self.seats, self.out, None, None) \
+                if self.due_outcome is None else self.due_outcome
+            if canonical_json(expected) != canonical_json(data.get("outcome")):
+                return Divergence(seq, "outcome", expected, data.get("outcome"),
+                                  "the recorded outcome is not the one the rules give")
+            return None
+        return self._abandoned(seq, data)
+
+    def _facts_as_recorded(self, seq, expected, data) -> Divergence | None:
         if canonical_json(expected) != canonical_json(data.get("facts")):
             return Divergence(seq, "decisions", expected, data.get("facts"),
-                              f"re-deciding the action of seq {seq} gives other facts than the recorded ones"), state
-        for fact in expected:
-            state = ruleset.evolve(state, fact)
-    elif record["type"] == "MatchEnded":
-        outcome = ruleset.outcome(state)
-        if canonical_json(outcome) != canonical_json(data.get("outcome")):
-            return Divergence(seq, "outcome", outcome, data.get("outcome"),
-                              "the recorded outcome is not the one the rules give"), state
-    return None, state
+                              f"re-deciding seq {seq} gives other facts than the recorded ones")
+        return None
+
+    def _after(self, data, actor, how, cause) -> None:
+        for fact in data["facts"]:
+            self.state = self.ruleset.evolve(self.state, fact)
+        if how:
+            self.out[data["seat"]] = how
+        if "at" in data:
+            self.last_at = parse_time(data["at"])
+            if self.clocks:
+                self.clocks.advance(self.last_at, self.ruleset.to_act(self.state), actor)
+        self.due_outcome = lifecycle_outcome(self.ruleset, self.state, self.seats, self.out, cause,
+                                             self.clock and self.clock["on_timeout"])
+
+    def _leaving(self, seq, data, how, expected_facts) -> Divergence | None:
+        seat = data.get("seat")
+        if seat in self.bots or seat in self.out or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            return Divergence(seq, "decisions", "a seat held by a player still in", seat,
+                              f"seat {seat} could not resign: it holds no player (a bot's seat, or one already out)")
+        if expected_facts is None:
+            expected_facts = self.ruleset.resign(self.state, seat) if self.ruleset.resign else []
+        divergence = self._facts_as_recorded(seq, expected_facts, data)
+        if divergence is None:
+            self._after(data, None, how, "resigned" if how == "resigned" else "timeout")
+        return divergence
+
+    def _timed_out(self, seq, data, rng) -> Divergence | None:
+        due = self.clocks.first_due() if self.clocks else None
+        at = parse_time(data["at"])
+        if due is None or due[1] != data.get("seat") or at < due[0]:
+            expected = "no timeout (the match has no clock)" if due is None else \
+                f"seat {due[1]} at or after {due[0]:.3f}"
+            return Divergence(seq, "decisions", expected, {"seat": data.get("seat"), "at": data.get("at")},
+                              f"the timeout at seq {seq} is not justified by the recorded times")
+        effect = self.clock["on_timeout"]
+        if data.get("effect") != effect:
+            return Divergence(seq, "decisions", effect, data.get("effect"), "the timeout's effect is not the clock's")
+        if effect == "default_move":
+            action = self.ruleset.default_action(self.state, due[1])
+            if canonical_json(action) != canonical_json(data.get("action")):
+                return Divergence(seq, "decisions", action, data.get("action"), "not the game's default move")
+            divergence = self._facts_as_recorded(seq, self.ruleset.decide(self.state, due[1], action, rng), data)
+            if divergence is None:
+                self._after(data, due[1], None, None)
+            return divergence
+        facts = self.ruleset.resign(self.state, due[1]) if effect == "elimination" and self.ruleset.resign else []
+        return self._leaving(seq, data, "timed_out", facts)
+
+    def _abandoned(self, seq, data) -> Divergence | None:
+        reason, at = data.get("reason"), parse_time(data["at"])
+        if reason == "aborted" and self.actions == 0 and data.get("by") not in self.bots \
+                and isinstance(data.get("by"), int) and 0 <= data["by"] < self.seats:
+            return None
+        if reason == "inactive" and isinstance(data.get("idle_seconds"), int) \
+                and at - self.last_at >= data["idle_seconds"]:
+            return None
+        return Divergence(seq, "decisions", "an abort before any action by a seated player, or an idle "
+                          "abandonment after its threshold", {k: v for k, v in data.items() if k != "seed"},
+                          f"the abandonment at seq {seq} is not one the lifecycle allows")
 
 
 def _redecide(ruleset, state, data, rng):

@@ -1,10 +1,18 @@
 """The Match aggregate: one event stream per match, every event chained by hash.
 
 Events carry plain JSON `data`; the aggregate applies them with the game's `evolve`.
-`act` is the only command: it asks the pinned ruleset to decide facts, records them as
-one ActionTaken event and, when the rules say the game is over, a MatchEnded event that
-reveals the seed. MatchSecret keeps the seed and the hashed seat tokens in a separate
-stream that is never exported or shown.
+`act` asks the pinned ruleset to decide facts, records them as one ActionTaken event and,
+when the rules say the game is over, a MatchEnded event that reveals the seed. The
+lifecycle commands are events too, so replay and audit see them: a seat resigns
+(SeatResigned) or runs out of time (SeatTimedOut), a match with no action yet is aborted,
+an idle match is abandoned (MatchAbandoned). MatchSecret keeps the seed and the hashed
+seat tokens in a separate stream that is never exported or shown.
+
+A seat that leaves (resigns, or times out with loss or elimination) is removed by the
+game's own `resign` hook where the game has one (the match goes on without it while the
+rules allow); a game without the hook, and a timeout whose effect is "loss", ends the
+match at once with every other seat still in as winners. `lifecycle_outcome` says which,
+for the aggregate and for the audit alike.
 """
 
 from datetime import datetime, timezone
@@ -14,6 +22,7 @@ from eventsourcing.domain import Aggregate, event
 
 from . import ruleset as rulesets
 from .canonical import GENESIS_HASH, event_hash, json_copy
+from .clock import Clocks, parse_time
 from .errors import IdempotencyKeyReused, IllegalAction, MatchOver
 from .rng import RandomStream, commitment, stream_key
 
@@ -50,12 +59,22 @@ class Match(Aggregate):
             match.status = ENDED
             match.outcome = self.data["outcome"]
             match.revealed_seed = self.data["seed"]
+            match._tick(self.data["at"], ())
 
     class MatchAbandoned(Event):
         def apply_data(self, match: "Match") -> None:
             match.status = ABANDONED
             match.outcome = {"abandoned": self.data["reason"]}
             match.revealed_seed = self.data["seed"]
+            match._tick(self.data["at"], ())
+
+    class SeatResigned(Event):
+        def apply_data(self, match: "Match") -> None:
+            match._on_leaving(self.data, "resigned")
+
+    class SeatTimedOut(Event):
+        def apply_data(self, match: "Match") -> None:
+            match._on_leaving(self.data, "timed_out" if self.data["effect"] != "default_move" else None)
 
     def __init__(self) -> None:
         """State is set by MatchCreated.apply, so replay and creation share one path."""
@@ -64,10 +83,12 @@ class Match(Aggregate):
 
     @classmethod
     def start(cls, match_id: UUID, ruleset: rulesets.Ruleset, seats: list[str], options: dict,
-              entropy: dict[str, str], seed: bytes) -> "Match":
+              entropy: dict[str, str], seed: bytes, lifecycle: dict | None = None) -> "Match":
+        """`lifecycle` holds what only lifecycle matches record (so older matches hash as before):
+        `clock` (see clock.py), `bots` {seat: kind} played by the server, `rematch_of`."""
         rng = RandomStream(stream_key_for(seed, seats, entropy), str(match_id), 1)
         initial_state = ruleset.setup(options, seats, rng)
-        data = {
+        data = {**(lifecycle or {}),
             "match_id": str(match_id),
             "game": ruleset.name,
             "ruleset_version": ruleset.version,
@@ -108,6 +129,14 @@ class Match(Aggregate):
         self.outcome = None
         self.revealed_seed = None
         self.commands: dict[str, dict] = {}
+        self.bots = {int(seat): kind for seat, kind in data.get("bots", {}).items()}
+        self.rematch_of = data.get("rematch_of")
+        self.out: dict[int, str] = {}  # seats that left: "resigned" or "timed_out"
+        self.actions_taken = 0
+        self.last_at = parse_time(data["at"])
+        self.clock_config = data.get("clock")
+        self.clocks = (Clocks(data["clock"], len(self.seats), self.last_at, self.ruleset.to_act(self.state))
+                       if "clock" in data else None)
 
     # -- the one command --------------------------------------------------------------
 
@@ -123,19 +152,67 @@ class Match(Aggregate):
         seq = self.version + 1
         rng = RandomStream(stream_key_for(seed, self.seats, self.entropy), str(self.id), seq)
         facts = self.ruleset.decide(self.state, seat, action, rng)
-        data = {"seat": seat, "action": action, "facts": facts}
+        data = {"seat": seat, "action": action, "facts": facts, "at": utc_now_iso()}
         if command_id is not None:
             data["command_id"] = command_id
             data["request_digest"] = request_digest
         self._record(self.ActionTaken, data)
-        outcome = self.ruleset.outcome(self.state)
+        self._end_if_over(seed, None)
+
+    # -- the lifecycle commands -------------------------------------------------------
+
+    def resign(self, seat: int, seed: bytes) -> None:
+        self._check_running()
+        if seat in self.bots or seat in self.out or not 0 <= seat < len(self.seats):
+            raise IllegalAction("cannot_resign", f"seat {seat} holds no player who can resign")
+        facts = self.ruleset.resign(self.state, seat) if self.ruleset.resign else []
+        self._record(self.SeatResigned, {"seat": seat, "facts": facts, "at": utc_now_iso()})
+        self._end_if_over(seed, "resigned")
+
+    def time_out(self, now: str, seed: bytes) -> int | None:
+        """Record the timeout of the seat whose clock ran out first by `now`, if any; its seat."""
+        self._check_running()
+        due = self.clocks.first_due() if self.clocks else None
+        if due is None or due[0] > parse_time(now):
+            return None
+        seat, effect = due[1], self.clocks.config["on_timeout"]
+        data = {"seat": seat, "effect": effect, "facts": [], "at": now}
+        if effect == "default_move":
+            data["action"] = self.ruleset.default_action(self.state, seat)
+            rng = RandomStream(stream_key_for(seed, self.seats, self.entropy), str(self.id), self.version + 1)
+            data["facts"] = self.ruleset.decide(self.state, seat, data["action"], rng)
+        elif effect == "elimination" and self.ruleset.resign:
+            data["facts"] = self.ruleset.resign(self.state, seat)
+        self._record(self.SeatTimedOut, data)
+        self._end_if_over(seed, "timeout" if effect != "default_move" else None)
+        return seat
+
+    def abort(self, seat: int, seed: bytes) -> None:
+        """Call the match off before anyone has acted; the seed is revealed as at any end."""
+        self._check_running()
+        if self.actions_taken:
+            raise IllegalAction("match_started", f"the match has {self.actions_taken} actions; "
+                                "only a match with no action yet can be aborted (resign instead)")
+        self._record(self.MatchAbandoned, {"reason": "aborted", "by": seat, "seed": seed.hex(), "at": utc_now_iso()})
+
+    def abandon_idle(self, idle_seconds: int, now: str, seed: bytes) -> bool:
+        """Abandon the match if nothing has happened in it for `idle_seconds` by `now`."""
+        self._check_running()
+        if parse_time(now) - self.last_at < idle_seconds:
+            return False
+        self._record(self.MatchAbandoned, {"reason": "inactive", "idle_seconds": idle_seconds,
+                                           "seed": seed.hex(), "at": now})
+        return True
+
+    def _check_running(self) -> None:
+        if self.status != RUNNING:
+            raise MatchOver(f"the match is {self.status}; nothing more is recorded")
+
+    def _end_if_over(self, seed: bytes, cause: str | None) -> None:
+        outcome = lifecycle_outcome(self.ruleset, self.state, len(self.seats), self.out, cause,
+                                    self.clocks.config["on_timeout"] if self.clocks else None)
         if outcome is not None:
             self._record(self.MatchEnded, {"outcome": outcome, "seed": seed.hex(), "at": utc_now_iso()})
-
-    def abandon(self, reason: str, seed: bytes) -> None:
-        if self.status != RUNNING:
-            raise MatchOver(f"the match is {self.status} already")
-        self._record(self.MatchAbandoned, {"reason": reason, "seed": seed.hex(), "at": utc_now_iso()})
 
     def recorded_command(self, command_id: str, request_digest: str) -> int | None:
         """The seq of an action already recorded under this idempotency key, if any."""
@@ -153,22 +230,64 @@ class Match(Aggregate):
                            hash=event_hash(self.head_hash, seq, event_class.__name__, data))
 
     def _on_action(self, seq: int, data: dict) -> None:
-        evolve, state = self.ruleset.evolve, self.state
-        for fact in data["facts"]:
-            state = evolve(state, fact)
-        self.state = state
+        self._evolve(data["facts"])
+        self.actions_taken += 1
         if "command_id" in data:
             self.commands[data["command_id"]] = {"seq": seq, "digest": data["request_digest"]}
+        if "at" in data:  # actions recorded before clocks existed carry no time
+            self._tick(data["at"], self.ruleset.to_act(self.state), data["seat"])
+
+    def _on_leaving(self, data: dict, how: str | None) -> None:
+        self._evolve(data["facts"])
+        if how:
+            self.out[data["seat"]] = how
+        self._tick(data["at"], self.ruleset.to_act(self.state), data["seat"] if how is None else None)
+
+    def _evolve(self, facts: list) -> None:
+        evolve, state = self.ruleset.evolve, self.state
+        for fact in facts:
+            state = evolve(state, fact)
+        self.state = state
+
+    def _tick(self, at: str, to_act, actor: int | None = None) -> None:
+        self.last_at = parse_time(at)
+        if self.clocks:
+            self.clocks.advance(self.last_at, to_act, actor)
 
     def to_act(self) -> list[int]:
         return sorted(self.ruleset.to_act(self.state)) if self.status == RUNNING else []
+
+
+def lifecycle_outcome(ruleset: rulesets.Ruleset, state: dict, seats: int, out: dict[int, str],
+                      cause: str | None, on_timeout: str | None) -> dict | None:
+    """The outcome to record now, or None while the match goes on.
+
+    `out` are the seats that left; `cause` is "resigned" or "timeout" when the event just
+    recorded was a seat leaving, else None. A seat leaving ends the match at once when the
+    game has no way to go on without it (no `resign` hook) or the timeout's effect is loss;
+    otherwise the game's own outcome decides. Either way the outcome names who left, and an
+    end brought about by a seat leaving has that as its reason (the rules' reason is kept)."""
+    ends_now = cause is not None and (ruleset.resign is None or cause == "timeout" and on_timeout == "loss")
+    if ends_now:
+        outcome = {"reason": cause, "winners": [seat for seat in range(seats) if seat not in out]}
+    else:
+        outcome = ruleset.outcome(state)
+        if outcome is None or not out:
+            return outcome
+        outcome = dict(outcome)
+        if cause is not None:
+            outcome["rules_reason"], outcome["reason"] = outcome.get("reason"), cause
+    for how in ("resigned", "timed_out"):
+        if any(kind == how for kind in out.values()):
+            outcome[how] = sorted(seat for seat, kind in out.items() if kind == how)
+    return outcome
 
 
 def stream_key_for(seed: bytes, seats: list[str], entropy: dict[str, str]) -> bytes:
     return stream_key(seed, [entropy.get(name, "") for name in seats])
 
 
-EVENT_TYPES = ("MatchCreated", "ActionTaken", "MatchEnded", "MatchAbandoned")
+EVENT_TYPES = ("MatchCreated", "ActionTaken", "SeatResigned", "SeatTimedOut", "MatchEnded", "MatchAbandoned")
 
 
 class MatchSecret(Aggregate):

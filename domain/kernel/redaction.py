@@ -7,8 +7,8 @@ def redact_record(ruleset: Ruleset, record: dict, seat: int | None) -> dict:
     data = record["data"]
     if record["type"] == "MatchCreated":
         data = {**data, "setup": ruleset.view(data["setup"], seat)}
-    elif record["type"] == "ActionTaken":
-        actor = data["seat"]
-        data = {**data, "action": ruleset.redact_action(data["action"], actor, seat),
-                "facts": [ruleset.redact(f, seat) for f in data["facts"]]}
+    elif "facts" in data:  # ActionTaken, SeatResigned, SeatTimedOut
+        data = {**data, "facts": [ruleset.redact(f, seat) for f in data["facts"]]}
+        if "action" in data:
+            data["action"] = ruleset.redact_action(data["action"], data["seat"], seat)
     return {**record, "data": data}

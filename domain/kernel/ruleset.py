@@ -10,6 +10,12 @@ A game is plain functions over plain JSON data, with no I/O:
 - view(state, seat | None) -> dict                     (what that seat, or a spectator, may see)
 - redact(fact, seat | None) -> fact                    (the same rule for one fact of the log)
 - redact_action(action, actor, seat | None) -> action  (an action as another seat may see it)
+- render(view) -> str                                   (optional: a view drawn as text for terminals)
+- resign(state, seat) -> [fact]                         (optional: the facts that take a leaving seat
+                                                          out as the rules eliminate a player; without
+                                                          it a seat leaving ends the match)
+- default_action(state, seat) -> action                 (optional: the move a timed-out seat makes,
+                                                          such as a pass, when a clock says so)
 
 Games register themselves when `domain.games` is imported; a match pins the version it
 was created with, so a change of rules never silently re-interprets an old match.
@@ -54,10 +60,17 @@ class Ruleset:
     redact_action: Callable[[Action, int, int | None], Action]
     bots: dict[str, Callable] = field(default_factory=dict)
     profile: GameProfile | None = None
+    render: Callable[[dict], str] | None = None
+    resign: Callable[[State, int], list[Fact]] | None = None
+    default_action: Callable[[State, int], Action] | None = None
 
     @classmethod
     def assemble(cls, *, rules, views, **fields) -> "Ruleset":
-        """A game's ruleset from its rules module (setup ... outcome) and its views module."""
+        """A game's ruleset from its rules module (setup ... outcome) and its views module.
+        The optional hooks (resign, default_action, render...) come as fields, or from the
+        rules module when it defines them."""
+        for hook in ("resign", "default_action"):
+            fields.setdefault(hook, getattr(rules, hook, None))
         return cls(setup=rules.setup, legal_actions=rules.legal_actions, decide=rules.decide, evolve=rules.evolve,
                    to_act=rules.to_act, outcome=rules.outcome, view=views.view, redact=views.redact,
                    redact_action=views.redact_action, **fields)
@@ -70,6 +83,8 @@ class Ruleset:
             "seats": {"min": self.min_seats, "max": self.max_seats},
             "options": self.options_schema,
             "bots": sorted(self.bots),
+            "lifecycle": {"resign": "the match goes on without the seat" if self.resign else "ends the match",
+                          "default_move_on_timeout": self.default_action is not None},
         }
 
 

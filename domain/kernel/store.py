@@ -26,6 +26,7 @@ from eventsourcing.persistence import IntegrityError, Transcoder
 from eventsourcing.utils import get_topic
 
 from .errors import MatchNotFound, VersionConflict
+from .lobby import Lobby, lobby_id
 from .match import Match, MatchSecret, secret_id
 
 
@@ -130,6 +131,15 @@ class MatchStore(Application):
         self._secrets.put(match_id, secret)
         return secret
 
+    def lobby(self, match_id: UUID) -> Lobby:
+        try:
+            lobby = self.repository.get(lobby_id(match_id))
+        except AggregateNotFoundError:
+            raise MatchNotFound(f"no match {match_id}") from None
+        if not isinstance(lobby, Lobby):
+            raise MatchNotFound(f"no match {match_id}")
+        return lobby
+
     def save_match(self, match: Match, *others) -> None:
         """Store the match's new events, or fail with VersionConflict and forget the cached copy."""
         try:
@@ -140,6 +150,20 @@ class MatchStore(Application):
                                   "fetch it again and retry") from None
         except BaseException:
             self.forget(match.id)
+            raise
+
+    def save_lobby(self, lobby: Lobby, *others) -> None:
+        """Store a lobby's new events (with the match it starts, if any), or VersionConflict."""
+        try:
+            self.save(lobby, *others)
+        except IntegrityError:
+            for aggregate in (lobby, *others):
+                self.forget(aggregate.id)
+            raise VersionConflict(f"match {lobby.match_id} was changed by another request; "
+                                  "fetch it again and retry") from None
+        except BaseException:
+            for aggregate in (lobby, *others):
+                self.forget(aggregate.id)
             raise
 
     def forget(self, match_id: UUID) -> None:

@@ -84,12 +84,13 @@ def test_no_action_after_the_end():
         match.act(0, {"type": "end_turn"}, SEED)
 
 
-def test_abandon_reveals_the_seed():
+def test_an_abort_reveals_the_seed():
     match = new_match()
-    match.abandon("players left", SEED)
+    match.abort(1, SEED)
     assert match.status == "abandoned" and match.revealed_seed == SEED.hex()
+    assert match.outcome == {"abandoned": "aborted"}
     with pytest.raises(MatchOver):
-        match.abandon("again", SEED)
+        match.abort(0, SEED)
 
 
 def test_a_match_pins_its_ruleset_version():
