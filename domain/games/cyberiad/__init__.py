@@ -2,7 +2,8 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views
+from . import lifecycle, rules, view as views
+from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
 from .stats import PROFILE
@@ -26,4 +27,7 @@ RULESET = register(Ruleset.assemble(
                                    f"({', '.join(sorted(CONSTRUCTORS))})."},
     bots=BOTS,
     profile=PROFILE,
+    render=render,
+    resign=lifecycle.resign,
+    default_action=lifecycle.default_action,
 ))

@@ -171,7 +171,8 @@ def step_fill_hands(turn, actor, step, variables, queue):
 
 def step_offer_fill(turn, actor, step, variables, queue):
     seat = step["who"]
-    if len(turn.state["hands"][seat]) >= step["to"] or not turn.state["deck"]:
+    # A player who left the match after the offers were queued is asked nothing.
+    if turn.state["out"][seat] or len(turn.state["hands"][seat]) >= step["to"] or not turn.state["deck"]:
         return None
     return seat, "fill_hand", ["no", "yes"]
 

@@ -122,10 +122,14 @@ def evolve(state, fact):
 # Whose move, and the end of the game.
 # ---------------------------------------------------------------------------------------
 
-def _next_picker(state):
+def _seats_from_first(state):
+    """Seats in turn order from the first player, leaving out players who are out (who left)."""
     n = state["seats"]
-    for i in range(n):
-        seat = (state["first"] + i) % n
+    return [seat for seat in ((state["first"] + i) % n for i in range(n)) if not state["out"][seat]]
+
+
+def _next_picker(state):
+    for seat in _seats_from_first(state):
         if state["constructors"][seat] is None:
             return seat
     return None
@@ -223,7 +227,7 @@ def act_pick(turn, seat, action):
         raise IllegalAction("unknown_constructor", f"no Constructor {name!r}; pick one of {sorted(CONSTRUCTORS)}")
     turn.emit({"f": "constructor", "seat": seat, "name": name})
     if _next_picker(st) is None:
-        start_turn(turn, st["first"])
+        start_turn(turn, first_turn_seat(st))
 
 
 # PRIMARY ACTION PHASE: put 1 Sally, Machine or Effect into play, and any Action cards.
@@ -392,6 +396,11 @@ ACTIONS = {
 # ---------------------------------------------------------------------------------------
 # TURN SEQUENCE: Randomization (draw 1, gain 1 GP), X> effects, then Primary Action.
 # ---------------------------------------------------------------------------------------
+
+def first_turn_seat(state):
+    """The first player opens play; if they left during the picks, the next player still in."""
+    return _seats_from_first(state)[0]
+
 
 def start_turn(turn, seat):
     st = turn.state

@@ -3,7 +3,8 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views
+from . import rules_lifecycle, rules, view as views
+from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST
 from .stats import PROFILE
@@ -30,4 +31,7 @@ RULESET = register(Ruleset.assemble(
     },
     bots=BOTS,
     profile=PROFILE,
+    render=render,
+    resign=rules_lifecycle.resign,
+    default_action=rules_lifecycle.default_action,
 ))

@@ -24,6 +24,8 @@ def greedy_bot(state, seat, rand):
     kinds = {a["type"] for a in actions}
     if "choose" in kinds:
         return _choose(state, seat, actions)
+    if "proceed" in kinds:  # the only move after a player left at a round's or the draft's end
+        return actions[0]
     if "mulligan" in kinds:
         expensive = [c for c in state["players"][seat]["hand"] if CREATURES[c]["cpu"] + CREATURES[c]["ram"] > 5]
         return {**actions[0], "creatures": expensive}

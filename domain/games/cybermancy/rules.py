@@ -1,7 +1,8 @@
-"""Cybermancy, after rules/cybermancy.txt, in the rulebook's order: set-up, the five phases
-of a round (Main, Discard, Draw, Refresh, Advance Power), summoning, attacking, and the
-variants (Multiplayer, 4 Player Team, Draft, constructed decks). The keywords and card
-effects are in rules_keywords.py; constants and reading the state in rules_state.py.
+"""Cybermancy, after rules/cybermancy.txt, in the rulebook's order: the five phases of a
+round (Main, Discard, Draw, Refresh, Advance Power), summoning, attacking, and the
+variants in play (Multiplayer, 4 Player Team, Draft). Set-up and the variants' options are
+in rules_setup.py; the keywords and card effects in rules_keywords.py; constants and
+reading the state in rules_state.py; a player leaving the match in rules_lifecycle.py.
 
 State is plain JSON; `decide` writes facts through a Decision and `evolve` applies them.
 Choices inside an effect (Call-to-arms and Last Gasp targets, Promote) are prompts,
@@ -9,104 +10,13 @@ answered with the `choose` action. Choices the rulebook leaves open are in READM
 """
 
 from domain.kernel.decision import Decision
-from domain.kernel.errors import IllegalAction, InvalidSetup
+from domain.kernel.errors import IllegalAction
 
-from .cards import CREATURES, POWER, POWER_VALUE, SUGGESTED
+from .cards import CREATURES, POWER_VALUE
 from .rules_keywords import act_choose, deaths, entry_area, run_pending
-from .rules_state import (DECK_SIZE, KINDS, MODES, OPENING_HAND, OPENING_POWER, QUIET_ROUNDS, START_HEALTH,
-                          creature_ids, living, next_living, order_from, remaining_health, team_of, valid_targets)
-
-# ---------------------------------------------------------------------------------------
-# Set-up
-# ---------------------------------------------------------------------------------------
-
-def _validate_options(options, seat_names):
-    unknown = set(options) - {"mode", "draft", "decks"}
-    if unknown:
-        raise InvalidSetup(f"unknown Cybermancy options {sorted(unknown)}; known: mode, draft, decks")
-    mode = options.get("mode", "standard")
-    if mode not in MODES:
-        raise InvalidSetup(f"mode must be one of {list(MODES)}, not {mode!r}")
-    if mode == "teams" and len(seat_names) != 4:
-        raise InvalidSetup("teams mode is for exactly 4 players (two teams sitting across)")
-    draft = options.get("draft", False)
-    if not isinstance(draft, bool):
-        raise InvalidSetup("draft must be true or false")
-    decks = options.get("decks", {})
-    if not isinstance(decks, dict):
-        raise InvalidSetup('decks must map a seat name (or number) to a list of 30 creature ids')
-    if draft and decks:
-        raise InvalidSetup("draft and constructed decks exclude each other: drafted decks are built in play")
-    chosen = {}
-    for key, deck in decks.items():
-        seat = seat_names.index(key) if key in seat_names else int(key) if str(key).isdigit() else None
-        if seat is None or seat >= len(seat_names):
-            raise InvalidSetup(f"decks: {key!r} is neither a seat name nor a seat number")
-        chosen[seat] = validate_deck(deck, seat_names[seat])
-    return mode, draft, chosen
-
-
-def validate_deck(deck, owner):
-    """Deck building: any 30 creature cards, at most ONE copy of any card."""
-    if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
-        raise InvalidSetup(f"deck of {owner}: a deck is a list of creature ids")
-    for card in deck:
-        if card not in CREATURES:
-            raise InvalidSetup(f"deck of {owner}: {card!r} is not a Cybermancy creature")
-    seen = set()
-    for card in deck:
-        if card in seen:
-            raise InvalidSetup(f"deck of {owner}: {card!r} appears twice; a Summoning Deck holds at most "
-                               "ONE copy of any card")
-        seen.add(card)
-    if len(deck) != DECK_SIZE:
-        raise InvalidSetup(f"deck of {owner}: a Summoning Deck has exactly {DECK_SIZE} cards, not {len(deck)}")
-    return list(deck)
-
-
-def setup(options, seat_names, rng):
-    mode, draft, decks = _validate_options(options, seat_names)
-    seats = len(seat_names)
-    first = rng.randbelow(seats)  # "Determine first player"
-    players = []
-    for seat in range(seats):
-        # Without a constructed deck, seats alternate the suggested Human and Undead lists.
-        deck = [] if draft else decks.get(seat, SUGGESTED["human" if seat % 2 == 0 else "undead"])
-        players.append({"deck": rng.shuffle(deck), "hand": [], "cpu": [], "ram": [],
-                        "track": {"cpu": 1, "ram": 1}, "pool": {"cpu": 0, "ram": 0},
-                        "summoned": {"cpu": 0, "ram": 0}, "health": START_HEALTH, "out": False,
-                        "frontline": [], "main": [], "graveyard": []})
-    state = {
-        "seats": seats, "mode": mode, "draft": draft,
-        "players": players, "creatures": {}, "next_uid": 1,
-        "cpu_deck": rng.shuffle(c["id"] for c in POWER["cpu"]), "ram_deck": rng.shuffle(c["id"] for c in POWER["ram"]),
-        "cpu_used": [], "ram_used": [],
-        # Enough copies of the game that every drafter can reach 30 distinct cards.
-        "draft_pool": sorted(CREATURES) * -(-seats * DECK_SIZE // len(CREATURES)) if draft else [],
-        "phase": "draft" if draft else "mulligan", "queue": [first] if draft else order_from_seats(seats, first),
-        "round": 1, "initiative": first, "first": first, "turn": first,
-        "passes": 0, "acted": False, "attacked": False, "last_attacker": None, "quiet_rounds": 0,
-        "prompt": None, "pending": [], "over": None, "winners": None,
-    }
-    if not draft:
-        _deal(state)
-    return state
-
-
-def order_from_seats(seats, first):
-    return [(first + i) % seats for i in range(seats)]
-
-
-def _deal(state):
-    """Each player draws 7 creatures and 5 CPU and 5 RAM cards (setup draws need no facts)."""
-    for player in state["players"]:
-        for _ in range(OPENING_HAND):
-            if player["deck"]:
-                player["hand"].append(player["deck"].pop())
-        for kind in KINDS:
-            for _ in range(OPENING_POWER):
-                player[kind].append(state[f"{kind}_deck"].pop())
-
+from .rules_setup import setup  # noqa: F401  (the Ruleset's setup)
+from .rules_state import (DECK_SIZE, KINDS, OPENING_HAND, OPENING_POWER, QUIET_ROUNDS, creature_ids, living,
+                          next_living, order_from, remaining_health, team_of, valid_targets)
 
 # ---------------------------------------------------------------------------------------
 # evolve
@@ -198,6 +108,8 @@ def evolve(state, fact):
         state["prompt"] = fact["prompt"]
     elif kind == "pending":
         state["pending"] = list(fact["steps"])
+    elif kind == "owed":
+        state["owed"] = fact["owed"]
     elif kind == "over":
         state.update(over=fact["reason"], winners=fact["winners"], phase="over", prompt=None, pending=[])
     else:
@@ -214,6 +126,8 @@ def to_act(state):
         return set()
     if state["prompt"]:
         return {state["prompt"]["seat"]}
+    if state.get("owed"):  # set only after a player left the match (rules_lifecycle.py)
+        return {state["owed"]["seat"]}
     if state["phase"] in ("draft", "mulligan", "last_summon", "advance"):
         return {state["queue"][0]} if state["queue"] else set()
     return {state["turn"]}
@@ -261,6 +175,8 @@ def decide(state, seat, action, rng):
         raise IllegalAction("game_over", "the game is over")
     if turn.state["prompt"] and action["type"] != "choose":
         raise IllegalAction("choice_pending", f"answer the pending {turn.state['prompt']['kind']} choice first")
+    if turn.state.get("owed") and not turn.state["prompt"] and action["type"] != "proceed":
+        raise IllegalAction("proceed_owed", "a player left the match: proceed with the game first")
     handler(turn, seat, action)
     return turn.facts
 
@@ -288,19 +204,24 @@ def act_draft(turn, seat, action):
     if card in st["players"][seat]["deck"]:
         raise IllegalAction("one_copy_per_deck", f"your deck holds {card!r} already; at most ONE copy of any card")
     turn.emit({"f": "drafted", "seat": seat, "card": card})
-    picks = sum(len(p["deck"]) for p in st["players"])
-    if picks == DECK_SIZE * st["seats"]:
-        for s in range(st["seats"]):
-            turn.emit({"f": "deck_order", "seat": s, "order": turn.rng.shuffle(st["players"][s]["deck"])})
-        _deal_with_facts(turn)
-        turn.emit({"f": "phase", "phase": "mulligan", "queue": order_from_seats(st["seats"], st["first"])})
-    else:
-        turn.emit({"f": "queue", "queue": [(seat + 1) % st["seats"]]})
+    if all(len(st["players"][s]["deck"]) == DECK_SIZE for s in living(st)):
+        end_of_draft(turn)
+    else:  # players who left the match pick no more
+        turn.emit({"f": "queue", "queue": [next_living(st, seat)]})
+
+
+def end_of_draft(turn):
+    """Every deck is built: shuffle them, deal, and the mulligans follow in turn order."""
+    st = turn.state
+    for s in living(st):
+        turn.emit({"f": "deck_order", "seat": s, "order": turn.rng.shuffle(st["players"][s]["deck"])})
+    _deal_with_facts(turn)
+    turn.emit({"f": "phase", "phase": "mulligan", "queue": order_from(st, st["first"])})
 
 
 def _deal_with_facts(turn):
     st = turn.state
-    for seat in range(st["seats"]):
+    for seat in living(st):
         for _ in range(OPENING_HAND):
             _draw_creature(turn, seat)
         for kind in KINDS:
@@ -353,7 +274,7 @@ def act_mulligan(turn, seat, action):
     if queue:
         turn.emit({"f": "queue", "queue": queue})
     else:
-        turn.emit({"f": "round", "number": 1, "initiative": st["first"]})
+        turn.emit({"f": "round", "number": 1, "initiative": order_from(st, st["first"])[0]})
 
 
 # SUMMONING
@@ -462,12 +383,12 @@ def _next_in_queue(turn):
         turn.emit({"f": "queue", "queue": queue})
         return
     if st["phase"] == "last_summon":
-        _end_of_round(turn)
+        end_of_round(turn)
     elif st["phase"] == "advance":
-        _new_round(turn)
+        new_round(turn)
 
 
-def _end_of_round(turn):
+def end_of_round(turn):
     """Discard (destroyed creatures are gone already; used power is set aside), Draw, Refresh,
     then Advance Power, one player at a time."""
     st = turn.state
@@ -479,7 +400,7 @@ def _end_of_round(turn):
     turn.emit({"f": "phase", "phase": "advance", "queue": order_from(st, st["initiative"])})
 
 
-def _new_round(turn):
+def new_round(turn):
     """Initiative goes to the player left of the last attacker (2 players: who did NOT attack last).
     Designed (the rulebook is silent): the game also ends when nobody can fight any more, or after
     QUIET_ROUNDS rounds in a row without an attack. Only a Cybermancer at 0 loses, so either
@@ -504,6 +425,16 @@ def act_advance(turn, seat, action):
     _next_in_queue(turn)
 
 
+def act_proceed(turn, seat, action):
+    """After a player left the match, the step the game owed (rules_lifecycle.py): the draft's
+    end or the round's end. Both draw at random, which a resignation may not."""
+    owed = turn.state.get("owed")
+    if not owed:
+        raise IllegalAction("nothing_owed", "proceed only follows a player leaving the match")
+    turn.emit({"f": "owed", "owed": None})
+    (end_of_draft if owed["step"] == "end_of_draft" else end_of_round)(turn)
+
+
 ACTIONS = {
     "draft": act_draft,
     "mulligan": act_mulligan,
@@ -512,6 +443,7 @@ ACTIONS = {
     "end_turn": act_end_turn,
     "advance": act_advance,
     "choose": act_choose,
+    "proceed": act_proceed,
 }
 
 
@@ -571,6 +503,8 @@ def legal_actions(state, seat):
         return []
     if state["prompt"]:
         return [{"type": "choose", "option": o} for o in state["prompt"]["options"]]
+    if state.get("owed"):
+        return [{"type": "proceed"}]
     phase, player = state["phase"], state["players"][seat]
     if phase == "draft":
         return [{"type": "draft", "card": card} for card in sorted(set(state["draft_pool"]) - set(player["deck"]))]

@@ -34,6 +34,7 @@ def view(state, seat):
         "living": living(state), "players": players, "cpu_deck": len(state["cpu_deck"]),
         "ram_deck": len(state["ram_deck"]), "draft_pool": sorted(state["draft_pool"]),
         "prompt": shown_prompt, "over": state["over"], "winners": state["winners"],
+        "owed": state.get("owed"),  # a step owed after a player left: {"seat", "step"} or None
     }
 
 

@@ -3,7 +3,6 @@ no seat ever sees what the rulebook hides from it, and illegal actions are refus
 
 import os
 import random
-import uuid
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -14,9 +13,8 @@ from domain.games.cyberiad.rules import (FAME_TO_WIN, SALLIES_TO_END, TROUBLE_TO
                                          sallies_for_game_end, trouble)
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
-from domain.kernel.match import Match
 from domain.kernel.rng import RandomStream
-from domain.kernel.store import MatchStore
+from tests.games.replay import play_and_replay
 
 MAX_ACTIONS = 3000
 # bench/mutation.py runs each mutant with a few examples only.
@@ -229,23 +227,7 @@ def test_random_play_keeps_the_rulebooks_invariants_and_hides_secrets(seats, see
 @given(seats=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1))
 def test_replayed_state_equals_live_state_at_every_step(tmp_path_factory, seats, seed):
     """Played through the Match aggregate into a real SQLite store; each version replays exactly."""
-    store = MatchStore({"ARBITER_DATA_DIR": str(tmp_path_factory.mktemp("replay"))})
-    rand = random.Random(seed)
-    seed_bytes = rand.randbytes(32)
-    match = Match.start(uuid.uuid4(), RULESET, [f"p{i}" for i in range(seats)], {}, {}, seed_bytes)
-    store.save_match(match)
-    live_states = {1: json_copy(match.state)}
-    while match.status == "running" and match.version < MAX_ACTIONS:
-        seat = match.to_act()[0]
-        match.act(seat, rand.choice(RULESET.legal_actions(match.state, seat)), seed_bytes)
-        store.save_match(match)
-        live_states[match.version] = json_copy(match.state)
-    assert match.status == "ended"
-    store.forget(match.id)
-    for version, live_state in live_states.items():
-        assert store.match(match.id, version=version).state == live_state
-    assert store.match(match.id).state == match.state
-    store.close()
+    play_and_replay(RULESET, tmp_path_factory.mktemp("replay"), {}, seats, seed)
 
 
 def action_strategy():

@@ -6,7 +6,6 @@ plays legal moves."""
 
 import os
 import random
-import uuid
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +14,8 @@ from hypothesis import strategies as st
 from domain.games.cybermancy import RULESET
 from domain.games.cybermancy.cards import POWER
 from domain.kernel.canonical import json_copy
-from domain.kernel.match import Match
 from domain.kernel.rng import RandomStream
-from domain.kernel.store import MatchStore
+from tests.games.replay import play_and_replay
 
 MODES = [({}, 2), ({}, 3), ({}, 4), ({"mode": "teams"}, 4), ({"draft": True}, 2), ({"draft": True}, 3),
          ({"draft": True, "mode": "teams"}, 4)]
@@ -194,18 +192,4 @@ def test_greedy_and_random_bots_mixed_play_legally_to_the_end(seed, mode):
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
 def test_replayed_state_equals_live_state_at_every_version(tmp_path_factory, seed, mode):
     options, seats = mode
-    store = MatchStore({"ARBITER_DATA_DIR": str(tmp_path_factory.mktemp("cm"))})
-    rand = random.Random(seed)
-    seed_bytes = rand.randbytes(32)
-    match = Match.start(uuid.uuid4(), RULESET, [f"p{i}" for i in range(seats)], options, {}, seed_bytes)
-    store.save_match(match)
-    live = {1: json_copy(match.state)}
-    while match.status == "running":
-        seat = match.to_act()[0]
-        match.act(seat, RULESET.bots["greedy"](match.state, seat, rand), seed_bytes)
-        store.save_match(match)
-        live[match.version] = json_copy(match.state)
-    store.forget(match.id)
-    for version, state in live.items():
-        assert store.match(match.id, version=version).state == state
-    store.close()
+    play_and_replay(RULESET, tmp_path_factory.mktemp("cm"), options, seats, seed, RULESET.bots["greedy"])

@@ -515,7 +515,7 @@ def test_decide_refuses_malformed_unknown_and_after_the_end():
         assert refusal(action) == ("malformed_action", 'an action is an object with a "type"')
     assert refusal({"type": "fly"}) == (
         "unknown_action", "cybermancy has no action 'fly'; known: ['advance', 'attack', 'choose', 'draft', "
-        "'end_turn', 'mulligan', 'summon']")
+        "'end_turn', 'mulligan', 'proceed', 'summon']")
     state["over"] = "stalemate"
     assert refusal({"type": "end_turn"}) == ("game_over", "the game is over")
     state["over"] = None
