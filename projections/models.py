@@ -5,10 +5,18 @@
 - stats: per game counters: matches started/ended/abandoned, wins by seat position, by
   first player and by faction (Constructor, ...), match length in actions and rounds
   as histograms, and per card: plays, matches played in, wins when played.
-- players: per player name and game: played, won, lost, abandoned.
+- players: per player name and game: played, won, lost, abandoned, resigned, timed out.
+- lobbies: the matches waiting for players, by game, with their open seats.
+- ratings: OpenSkill ratings per game and player (a bot counts as its kind, "bot:greedy"),
+  each ended match's ratings before and after, and a leaderboard index per game.
+
+Match projections read match events; the lobbies projection reads lobby events (their
+records carry `lobby_id`); each projection names the stream it reads in `stream`.
 """
 
 from datetime import datetime
+
+from openskill.models import PlackettLuce
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.canonical import json_copy
@@ -34,6 +42,7 @@ class Reader:
 
 class MatchesProjection:
     name = "matches"
+    stream = "match"
     prefixes = ["match:", "log:", "idx:"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
@@ -43,7 +52,8 @@ class MatchesProjection:
             ruleset = rulesets.pinned(data["game"], data["ruleset_version"])
             doc = {"match_id": match_id, "game": data["game"], "ruleset_version": data["ruleset_version"],
                    "seats": data["seats"], "status": "running", "version": 1, "state": json_copy(data["setup"]),
-                   "to_act": sorted(ruleset.to_act(data["setup"])), "outcome": None, "created_at": data["at"]}
+                   "to_act": sorted(ruleset.to_act(data["setup"])), "outcome": None, "created_at": data["at"],
+                   "clocked": "clock" in data}
             score = created_score(data["at"])
             for index in ("idx:all", f"idx:game:{data['game']}", "idx:status:running",
                           f"idx:game:{data['game']}:status:running", *(f"idx:player:{p}" for p in data["seats"])):
@@ -51,7 +61,7 @@ class MatchesProjection:
         else:
             doc = dict(reader.get(key))
             doc["version"] = seq
-            if kind == "ActionTaken":
+            if kind in ("ActionTaken", "SeatResigned", "SeatTimedOut"):
                 ruleset = rulesets.pinned(doc["game"], doc["ruleset_version"])
                 state = doc["state"]
                 for fact in data["facts"]:
@@ -66,21 +76,24 @@ class MatchesProjection:
                                  (f"idx:game:{doc['game']}:status:running", f"idx:game:{doc['game']}:status:{status}")):
                     batch.unindex(old, match_id)
                     batch.index(new, match_id, score)
+        doc["last_at"] = data.get("at") or record["timestamp"]  # what the clock process reads for idleness
         batch.set(key, doc)
         batch.append(f"log:{match_id}", {k: record[k] for k in ("seq", "type", "data", "prev_hash", "hash")})
 
 
 class StatsProjection:
     name = "stats"
+    stream = "match"
     prefixes = ["stats:", "statsrun:"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
         match_id, kind, data = record["match_id"], record["type"], record["data"]
         run_key = f"statsrun:{match_id}"  # what this projection remembers of a running match
         if kind == "MatchCreated":
-            batch.set(run_key, {"game": data["game"], "version": data["ruleset_version"], "seats": len(data["seats"]),
-                                "actions": 0, "plays": []})
-            batch.incr(f"stats:{data['game']}", "matches_started")
+            run = {"game": data["game"], "version": data["ruleset_version"], "seats": len(data["seats"]),
+                   "actions": 0, "plays": [], "simulated": bool(data.get("simulated"))}
+            batch.set(run_key, run)
+            batch.incr(stats_key(run), "matches_started")
             return
         run = dict(reader.get(run_key))
         if kind == "ActionTaken":
@@ -91,9 +104,13 @@ class StatsProjection:
                 run["plays"] = run["plays"] + [[data["seat"], card]]
             batch.set(run_key, run)
             return
-        counters = f"stats:{run['game']}"
+        counters = stats_key(run)
+        if kind in ("SeatResigned", "SeatTimedOut"):
+            batch.incr(counters, "resigns" if kind == "SeatResigned" else f"timeouts:{data['effect']}")
+            return
         if kind == "MatchAbandoned":
             batch.incr(counters, "matches_abandoned")
+            batch.incr(counters, f"abandon_reason:{data['reason']}")
             return
         ruleset = rulesets.pinned(run["game"], run["version"])
         outcome, seats = data["outcome"], run["seats"]
@@ -125,8 +142,14 @@ class StatsProjection:
             batch.incr(counters, f"card_wins:{card}", int(bool(by & winners)))
 
 
+def stats_key(run: dict) -> str:
+    """Simulated matches are counted apart, so statistics can include or exclude them."""
+    return f"stats:{run['game']}" + (":simulated" if run.get("simulated") else "")
+
+
 class PlayersProjection:
     name = "players"
+    stream = "match"
     prefixes = ["player:", "playersrun:"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
@@ -136,6 +159,10 @@ class PlayersProjection:
             batch.set(run_key, {"game": data["game"], "seats": data["seats"]})
             for name in data["seats"]:
                 batch.incr(f"player:{name}", f"started:{data['game']}")
+        elif kind in ("SeatResigned", "SeatTimedOut") and data.get("effect") != "default_move":
+            run = reader.get(run_key)
+            batch.incr(f"player:{run['seats'][data['seat']]}",
+                       f"{'resigned' if kind == 'SeatResigned' else 'timed_out'}:{run['game']}")
         elif kind in ("MatchEnded", "MatchAbandoned"):
             run = reader.get(run_key)
             winners = set(data["outcome"].get("winners", [])) if kind == "MatchEnded" else set()
@@ -148,6 +175,89 @@ class PlayersProjection:
                 batch.incr(f"player:{name}", f"{result}:{run['game']}")
 
 
+class LobbiesProjection:
+    """Open lobbies by game, for players looking for a match to join. Only what a joiner may
+    see is copied (never the seed or the token hashes the lobby's events hold)."""
+
+    name = "lobbies"
+    stream = "lobby"
+    prefixes = ["lobby:", "lidx:"]
+
+    def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
+        lobby_key, kind, data = f"lobby:{record['lobby_id']}", record["type"], record["data"]
+        if kind == "Opened":
+            doc = {"match_id": data["match_id"], "game": data["game"], "created_at": data["at"],
+                   "seats": [_lobby_seat(held) for held in data["seats"]], "options": data["options"],
+                   "clock": data["lifecycle"].get("clock"), "commitment": data["commitment"]}
+            for index in ("lidx:open", f"lidx:open:game:{data['game']}"):
+                batch.index(index, record["lobby_id"], created_score(data["at"]))
+        else:
+            doc = json_copy(reader.get(lobby_key))
+            if kind == "SeatTaken":
+                doc["seats"][data["seat"]] = {"name": data["name"]}
+            elif kind == "SeatLeft":
+                doc["seats"][data["seat"]] = None
+            elif kind == "Started":
+                for index in ("lidx:open", f"lidx:open:game:{doc['game']}"):
+                    batch.unindex(index, record["lobby_id"])
+        batch.set(lobby_key, doc)
+
+
+class RatingsProjection:
+    """OpenSkill's Plackett-Luce model: it rates multiplayer free-for-alls and teams, which
+    Elo and Glicko-2 (two-player models) do not. Winners share rank 1, everyone else rank 2
+    (a match without winners is a draw among all seats); seats are rated as individuals.
+    Deterministic, so a rebuild gives the same ratings as live following."""
+
+    name = "ratings"
+    stream = "match"
+    prefixes = ["rating:", "ratingrun:", "rhist:", "ridx:"]
+    model = PlackettLuce()
+
+    def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
+        match_id, kind, data = record["match_id"], record["type"], record["data"]
+        if kind == "MatchCreated":
+            bots = data.get("bots", {})
+            batch.set(f"ratingrun:{match_id}", {"game": data["game"], "players": [
+                f"bot:{bots[str(seat)]}" if str(seat) in bots else name for seat, name in enumerate(data["seats"])]})
+            return
+        if kind != "MatchEnded":
+            return
+        run = reader.get(f"ratingrun:{match_id}")
+        game, players = run["game"], run["players"]
+        winners = set(data["outcome"].get("winners", []))
+        before = [reader.get(f"rating:{game}:{player}") or self.fresh() for player in players]
+        rated = self.model.rate([[self.model.rating(mu=r["mu"], sigma=r["sigma"])] for r in before],
+                                ranks=[1 if seat in winners or not winners else 2 for seat in range(len(players))])
+        after = {}
+        for seat, player in enumerate(players):  # a name in two seats (two greedy bots) keeps its last seat's
+            after[player] = {"mu": rated[seat][0].mu, "sigma": rated[seat][0].sigma}
+        for player, rating in after.items():
+            previous = reader.get(f"rating:{game}:{player}") or self.fresh()
+            doc = {"player": player, "game": game, **rating, "ordinal": self.ordinal(rating),
+                   "matches": previous["matches"] + 1}
+            batch.set(f"rating:{game}:{player}", doc)
+            batch.index(f"ridx:{game}", player, -doc["ordinal"])  # highest first in index order
+        batch.set(f"rhist:{match_id}", {"game": game, "seats": [
+            {"seat": seat, "player": player, "before": self.ordinal(before[seat]),
+             "after": self.ordinal({"mu": rated[seat][0].mu, "sigma": rated[seat][0].sigma})}
+            for seat, player in enumerate(players)]})
+
+    def fresh(self) -> dict:
+        default = self.model.rating()
+        return {"mu": default.mu, "sigma": default.sigma, "matches": 0}
+
+    @staticmethod
+    def ordinal(rating: dict) -> float:
+        """The conservative skill estimate a leaderboard sorts by: mu - 3 sigma."""
+        return round(rating["mu"] - 3 * rating["sigma"], 4)
+
+
+def _lobby_seat(held: dict) -> dict | None:
+    return {"name": held["name"]} if "name" in held else {"bot": held["bot"]} if "bot" in held else None
+
+
 # Order matters: the projector applies each event to these in turn, so stats can read the
 # final state of a match from the matches document.
-PROJECTIONS = {p.name: p for p in (MatchesProjection(), StatsProjection(), PlayersProjection())}
+PROJECTIONS = {p.name: p for p in (MatchesProjection(), StatsProjection(), PlayersProjection(), RatingsProjection(),
+                                   LobbiesProjection())}

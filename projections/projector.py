@@ -17,19 +17,24 @@ from pathlib import Path
 import orjson
 from eventsourcing.utils import get_topic
 
-from domain.kernel.match import Match
+from domain.kernel.lobby import Lobby
+from domain.kernel.match import EVENT_TYPES, Match
 from domain.kernel.store import MatchStore, event_type
 
 from .models import PROJECTIONS, Reader
 from .readstore import Batch, ProjectionConflict, ReadStoreUnavailable
 
-MATCH_TOPICS = [get_topic(getattr(Match, name)) for name in
-                ("MatchCreated", "ActionTaken", "MatchEnded", "MatchAbandoned")]
+MATCH_TOPICS = [get_topic(getattr(Match, name)) for name in EVENT_TYPES]
+LOBBY_TOPICS = [get_topic(getattr(Lobby, name)) for name in ("Opened", "SeatTaken", "SeatLeft", "Started")]
+LIBRARY_FIELDS = ("originator_id", "originator_version", "timestamp", "originator_topic")
 
 
 def as_record(notification) -> dict:
     stored = orjson.loads(notification.state)
-    return {"match_id": str(notification.originator_id), "seq": notification.originator_version,
+    if notification.topic in LOBBY_TOPICS:
+        return {"stream": "lobby", "lobby_id": str(notification.originator_id), "type": event_type(notification.topic),
+                "data": {k: v for k, v in stored.items() if k not in LIBRARY_FIELDS}, "timestamp": stored["timestamp"]}
+    return {"stream": "match", "match_id": str(notification.originator_id), "seq": notification.originator_version,
             "type": event_type(notification.topic), "data": stored["data"], "prev_hash": stored["prev_hash"],
             "hash": stored["hash"], "timestamp": stored["timestamp"]}
 
@@ -55,7 +60,7 @@ class Projector:
         positions = self.positions()
         start = min(positions.values())
         notifications = self.events.recorder.select_notifications(
-            start=start + 1, limit=self.batch_size, topics=MATCH_TOPICS)
+            start=start + 1, limit=self.batch_size, topics=MATCH_TOPICS + LOBBY_TOPICS)
         if not notifications:
             return 0
         batch = Batch()
@@ -66,7 +71,7 @@ class Projector:
                 record = as_record(notification)
                 records.append(record)
                 for projection in self.projections:
-                    if notification.id > positions[projection.name]:
+                    if notification.id > positions[projection.name] and projection.stream == record["stream"]:
                         projection.apply(record, batch, reader)
                 if self.throttle_per_s:
                     time.sleep(1 / self.throttle_per_s)
@@ -89,7 +94,7 @@ class Projector:
         """Wake live streams (Redis pub/sub); they read the events from the store themselves."""
         publish = getattr(self.models, "publish", None)
         if publish:
-            for match_id in {r["match_id"] for r in records}:
+            for match_id in {r["match_id"] for r in records if r["stream"] == "match"}:
                 publish(f"events:{match_id}", b"1")
 
     def catch_up(self) -> int:

@@ -4,10 +4,14 @@ Every answer says how fresh it is: `as_of_version` (the match's version the mode
 seen) and `as_of_position` (the projection's place in the event store's notification log).
 """
 
+import uuid
 from statistics import median
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.redaction import redact_record
+
+from .models import created_score
+from .uncertainty import difference, win_rate
 
 RUNNING = "running"
 
@@ -22,6 +26,32 @@ class ReadModels:
     def match(self, match_id: str) -> dict | None:
         return self.store.get(f"match:{match_id}")
 
+    def matches_to_watch(self, now: float, idle_seconds: int | None, page: int = 500):
+        """The running matches the clock process must look at: those with a clock, and those
+        idle for `idle_seconds` by `now` (per the read model; the event store decides)."""
+        offset = 0
+        while True:
+            members = self.store.index_page("idx:status:running", float("-inf"), float("inf"), offset, page)
+            for member in members:
+                doc = self.match(member)
+                idle = bool(idle_seconds) and "last_at" in doc and created_score(doc["last_at"]) <= now - idle_seconds
+                if doc.get("clocked") or idle:
+                    yield uuid.UUID(member)
+            if len(members) < page:
+                return
+            offset += len(members)
+
+    def open_lobbies(self, game: str | None, cursor: int, limit: int) -> dict:
+        """Matches waiting for players, oldest first, with their open seats."""
+        index = f"lidx:open:game:{game}" if game else "lidx:open"
+        members = self.store.index_page(index, float("-inf"), float("inf"), cursor, limit)
+        lobbies = []
+        for member in members:
+            doc = self.store.get(f"lobby:{member}")
+            lobbies.append({**doc, "open_seats": [seat for seat, held in enumerate(doc["seats"]) if held is None]})
+        return {"lobbies": lobbies, "next_cursor": cursor + len(members) if len(members) == limit else None,
+                "as_of_position": self.position("lobbies")}
+
     def board(self, match_id: str, seat: int | None) -> dict | None:
         doc = self.match(match_id)
         if doc is None:
@@ -29,7 +59,8 @@ class ReadModels:
         ruleset = rulesets.pinned(doc["game"], doc["ruleset_version"])
         return {"match_id": match_id, "version": doc["version"], "status": doc["status"], "seat": seat,
                 "to_act": doc["to_act"], "board": ruleset.view(doc["state"], seat),
-                "as_of_version": doc["version"], "as_of_position": self.position("matches")}
+                "as_of_version": doc["version"], "as_of_position": self.position("matches"),
+                "clocked": doc.get("clocked", False) and doc["status"] == RUNNING}
 
     def log(self, match_id: str, seat: int | None, since: int, limit: int) -> dict | None:
         doc = self.match(match_id)
@@ -75,34 +106,56 @@ class ReadModels:
                         break
         return {"matches": found, "next_cursor": offset, "as_of_position": self.position("matches")}
 
-    def stats(self, game: str) -> dict:
+    def stats(self, game: str, simulated: str = "exclude") -> dict:
+        """`simulated`: "exclude" (matches played by people and served bots), "only" (those of
+        `arbiter simulate`) or "include" (both)."""
         rulesets.latest(game)  # an unknown game is an error, not empty statistics
-        c = self.store.counters(f"stats:{game}")
+        c = {}
+        for key in {"exclude": [f"stats:{game}"], "only": [f"stats:{game}:simulated"],
+                    "include": [f"stats:{game}", f"stats:{game}:simulated"]}[simulated]:
+            for field, n in self.store.counters(key).items():
+                c[field] = c.get(field, 0) + n
         ended = c.get("matches_ended", 0)
         by_seats = {}
         for key, games in c.items():
             if key.startswith("seat_games:"):
                 _, seats, seat = key.split(":")
-                by_seats.setdefault(seats, {})[int(seat)] = _rate(c.get(f"seat_wins:{seats}:{seat}", 0), games)
-        factions = {key.split(":", 1)[1]: {"matches": games, "win_rate": _rate(c.get(f"faction_wins:{key.split(':', 1)[1]}", 0), games)}
+                by_seats.setdefault(seats, {})[int(seat)] = win_rate(c.get(f"seat_wins:{seats}:{seat}", 0), games)
+        factions = {key.split(":", 1)[1]: {"matches": games,
+                                           "win_rate": win_rate(c.get(f"faction_wins:{key.split(':', 1)[1]}", 0), games)}
                     for key, games in c.items() if key.startswith("faction_games:")}
+        # The first player's fair share: 1/k of the k-player matches, weighted by how many there were.
+        by_count = {int(seats): c.get(f"seat_games:{seats}:0", 0) for seats in by_seats}
+        fair_share = (sum(n / k for k, n in by_count.items()) / sum(by_count.values())) if sum(by_count.values()) else None
+        first = win_rate(c.get("first_player_wins", 0), ended) if "first_player_wins" in c else None
         cards = {}
         for key, plays in c.items():
             if key.startswith("card_plays:"):
                 card = key.split(":", 1)[1]
                 matches = c.get(f"card_matches:{card}", 0)
                 cards[card] = {"plays": plays, "matches": matches,
-                               "win_rate_when_played": _rate(c.get(f"card_wins:{card}", 0), matches)}
+                               "win_rate_when_played": win_rate(c.get(f"card_wins:{card}", 0), matches)}
         return {
             "game": game,
+            "simulated": simulated,
             "matches_started": c.get("matches_started", 0),
             "matches_ended": ended,
             "matches_abandoned": c.get("matches_abandoned", 0),
             "matches_drawn": c.get("matches_drawn", 0),
+            "resigns": c.get("resigns", 0),
+            "timeouts": {key.split(":", 1)[1]: n for key, n in sorted(c.items()) if key.startswith("timeouts:")},
+            "abandon_reasons": {key.split(":", 1)[1]: n for key, n in sorted(c.items())
+                                if key.startswith("abandon_reason:")},
             "end_reasons": {key.split(":", 1)[1]: n for key, n in sorted(c.items()) if key.startswith("end_reason:")},
             "win_rate_by_seat": {seats: [rates[s] for s in sorted(rates)] for seats, rates in sorted(by_seats.items())},
-            "first_player_win_rate": _rate(c.get("first_player_wins", 0), ended),
+            "seat_difference": {seats: difference({f"seat {s}": rate for s, rate in rates.items()})
+                                for seats, rates in sorted(by_seats.items())},
+            "first_player_win_rate": first,
+            "first_player_fair_share": round(fair_share, 4) if fair_share is not None else None,
+            "first_player_advantage_significant": (None if not first or fair_share is None else
+                                                   not first["ci95"][0] <= fair_share <= first["ci95"][1]),
             "factions": dict(sorted(factions.items())),
+            "faction_difference": difference({name: f["win_rate"] for name, f in factions.items()}),
             "length": {"actions": _distribution(c, "length_actions:"), "rounds": _distribution(c, "length_rounds:")},
             "cards": dict(sorted(cards.items())),
             "as_of_position": self.position("stats"),
@@ -115,14 +168,32 @@ class ReadModels:
             what, game = key.split(":", 1)
             games.setdefault(game, dict.fromkeys(PLAYER_RESULTS, 0))[what] = n
         totals = {what: sum(g[what] for g in games.values()) for what in PLAYER_RESULTS}
-        return {"player": name, **totals, "by_game": games, "as_of_position": self.position("players")}
+        ratings = {}
+        for game in sorted(games):
+            rating = self.store.get(f"rating:{game}:{name}")
+            if rating:
+                ratings[game] = {key: rating[key] for key in ("mu", "sigma", "ordinal", "matches")}
+        return {"player": name, **totals, "by_game": games, "ratings": ratings,
+                "as_of_position": self.position("players")}
+
+    def rating_history(self, match_id: str) -> dict | None:
+        """A rated match's seats with their ordinal before and after it."""
+        return self.store.get(f"rhist:{match_id}")
+
+    def leaderboard(self, game: str, cursor: int = 0, limit: int = 50) -> dict:
+        """Players (and bot kinds) of a game by OpenSkill ordinal (mu - 3 sigma), highest first."""
+        rulesets.latest(game)
+        members = self.store.index_page(f"ridx:{game}", float("-inf"), float("inf"), cursor, limit)
+        rows = []
+        for rank, member in enumerate(members, start=cursor + 1):
+            rating = self.store.get(f"rating:{game}:{member}")
+            rows.append({"rank": rank, **{key: rating[key] for key in ("player", "mu", "sigma", "ordinal", "matches")}})
+        return {"game": game, "model": "openskill PlackettLuce (mu 25, sigma 25/3); ordinal = mu - 3 sigma",
+                "players": rows, "next_cursor": cursor + len(members) if len(members) == limit else None,
+                "as_of_position": self.position("ratings")}
 
 
-PLAYER_RESULTS = ("started", "played", "won", "lost", "drawn", "abandoned")
-
-
-def _rate(wins: int, games: int) -> float | None:
-    return round(wins / games, 4) if games else None
+PLAYER_RESULTS = ("started", "played", "won", "lost", "drawn", "abandoned", "resigned", "timed_out")
 
 
 def _distribution(counters: dict, prefix: str) -> dict:

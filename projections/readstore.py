@@ -30,8 +30,9 @@ class Batch:
         self.docs: dict[str, dict | None] = {}
         self.appends: list[tuple[str, dict]] = []
         self.increments: dict[tuple[str, str], int] = {}
-        self.indexed: list[tuple[str, str, float]] = []
-        self.unindexed: list[tuple[str, str]] = []
+        # The last word on each (index, member) in this batch wins: a match created and ended
+        # in one batch leaves the running index it entered, whatever order the stores apply.
+        self._index_changes: dict[tuple[str, str], float | None] = {}
         self.positions: dict[str, int] = {}
 
     def set(self, key: str, doc: dict) -> None:
@@ -44,10 +45,18 @@ class Batch:
         self.increments[(key, field)] = self.increments.get((key, field), 0) + by
 
     def index(self, name: str, member: str, score: float) -> None:
-        self.indexed.append((name, member, score))
+        self._index_changes[(name, member)] = score
 
     def unindex(self, name: str, member: str) -> None:
-        self.unindexed.append((name, member))
+        self._index_changes[(name, member)] = None
+
+    @property
+    def indexed(self) -> list[tuple[str, str, float]]:
+        return [(name, member, score) for (name, member), score in self._index_changes.items() if score is not None]
+
+    @property
+    def unindexed(self) -> list[tuple[str, str]]:
+        return [key for key, score in self._index_changes.items() if score is None]
 
 
 class SQLiteReadStore:

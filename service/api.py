@@ -22,8 +22,13 @@ from projections.readstore import open_read_store
 from . import schemas
 from .live import Wakeups
 from .metrics import register_metrics
-from .matches import (Arbiter, ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,
-                      TokenMissing, VersionNotFound, hash_token, parse_match_id)
+from domain.kernel.lobby import LobbyClosed, SeatUnavailable
+
+from .auth import hash_token
+from .errors import (ExportRefused, HostOnly, ImportRefused, MatchExists, NotEnoughPlayers, ReadModelsUnavailable,
+                     TokenInvalid, TokenMissing, VersionNotFound)
+from .lifecycle import IDLE_SECONDS_DEFAULT, start_clock_thread
+from .matches import Arbiter, parse_match_id
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a whole exported match
@@ -32,6 +37,7 @@ STATUS_OF = {  # one place maps domain errors to HTTP
     TokenMissing: 401, TokenInvalid: 403,
     VersionConflict: 409, MatchOver: 409, ExportRefused: 409, MatchExists: 409, ReadModelsUnavailable: 503,
     IllegalAction: 422, IdempotencyKeyReused: 422, ImportRefused: 422,
+    HostOnly: 403, SeatUnavailable: 409, LobbyClosed: 409, NotEnoughPlayers: 409,
 }
 TITLES = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
           409: "Conflict", 413: "Payload too large", 422: "Unprocessable content", 500: "Internal error",
@@ -116,7 +122,48 @@ def list_games():
 @v1.post("/matches")
 def create_match():
     body = load_body(schemas.CreateMatchSchema())
-    return json_response(arbiter().create_match(body["game"], body["seats"], body["options"], body["entropy"]), 201)
+    return json_response(arbiter().create_match(body["game"], body["seats"], body["options"], body["entropy"],
+                                                body["clock"]), 201)
+
+
+@v1.get("/lobbies")
+def open_lobbies():
+    return json_response(arbiter().open_lobbies(**load_query(schemas.LobbyQuerySchema())))
+
+
+@v1.post("/matches/<match_id>/join")
+def join_match(match_id):
+    body = load_body(schemas.JoinSchema())
+    return json_response(arbiter().join(parse_match_id(match_id), body["name"], body["entropy"], body["seat"]), 201)
+
+
+@v1.post("/matches/<match_id>/leave")
+def leave_match(match_id):
+    return json_response(arbiter().leave(parse_match_id(match_id), bearer_token()))
+
+
+@v1.post("/matches/<match_id>/start")
+def start_match(match_id):
+    return json_response(arbiter().start_lobby(parse_match_id(match_id), bearer_token()))
+
+
+@v1.post("/matches/<match_id>/resign")
+def resign(match_id):
+    mid = parse_match_id(match_id)
+    return json_response(arbiter().resign(mid, arbiter().seat_of(mid, bearer_token())), 201)
+
+
+@v1.post("/matches/<match_id>/abort")
+def abort(match_id):
+    mid = parse_match_id(match_id)
+    return json_response(arbiter().abort(mid, arbiter().seat_of(mid, bearer_token())), 201)
+
+
+@v1.post("/matches/<match_id>/rematch")
+def rematch(match_id):
+    mid = parse_match_id(match_id)
+    summary, created = arbiter().rematch(mid, arbiter().seat_of(mid, bearer_token()))
+    return json_response(summary, 201 if created else 200)
 
 
 @v1.get("/matches")
@@ -183,12 +230,17 @@ def export(match_id):
 
 @v1.get("/stats/<game>")
 def game_stats(game):
-    return json_response(arbiter().stats(game))
+    return json_response(arbiter().stats(game, **load_query(schemas.StatsQuerySchema())))
 
 
 @v1.get("/players/<name>")
 def player_record(name):
     return json_response(arbiter().player(name))
+
+
+@v1.get("/leaderboards/<game>")
+def leaderboard(game):
+    return json_response(arbiter().leaderboard(game, **load_query(schemas.PageQuerySchema())))
 
 
 @v1.get("/matches/<match_id>/stream")
@@ -269,7 +321,13 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     app.extensions["wakeups"] = Wakeups(read_store)
     if environ.get("ARBITER_PROJECTOR", "embedded") == "embedded":
         app.extensions["projector_stop"] = start_embedded(projector, LeaderLock(data_dir / "projector.lock"))
+    if environ.get("ARBITER_CLOCK", "embedded") == "embedded":
+        app.extensions["clock_stop"] = start_clock_thread(
+            app.extensions["arbiter"], int(environ.get("ARBITER_IDLE_SECONDS", IDLE_SECONDS_DEFAULT)))
     app.register_blueprint(v1)
+    from .web import web  # the replay viewer's pages (plain HTML/JS over this same API)
+
+    app.register_blueprint(web)
     register_error_handlers(app)
     register_metrics(app, store, projector)
 

@@ -14,6 +14,7 @@ import orjson
 from rich.console import Console
 from rich.pretty import Pretty
 from rich.table import Table
+from rich.text import Text
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit as audit_records
@@ -21,8 +22,10 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import DomainError
 from domain.kernel.store import MatchStore
 from projections.projector import LeaderLock, Projector
+from projections.queries import ReadModels
 from projections.readstore import open_read_store
 
+from .lifecycle import IDLE_SECONDS_DEFAULT, run_clock
 from .matches import Arbiter, parse_match_id, parse_ndjson
 
 console = Console()
@@ -101,7 +104,7 @@ def play(game, seats, bots, bot_kind, options_json, seed):
                              default="", show_default=False)
                 console.clear()
                 shown_to = seat
-            console.print(Pretty(arbiter.board(match_id, seat)["board"]))
+            console.print(drawn(rulesets.latest(game), arbiter.board(match_id, seat)["board"]))
             actions = arbiter.legal_actions(match_id, seat)["actions"]
             for number, action in enumerate(actions):
                 console.print(f"  [cyan]{number:>3}[/] {orjson.dumps({k: v for k, v in action.items() if k != 'params'}).decode()}")
@@ -119,6 +122,11 @@ def play(game, seats, bots, bot_kind, options_json, seed):
     console.print(f"seed revealed: {summary['seed']}")
 
 
+def drawn(ruleset, view: dict):
+    """A board for the terminal: the game's own drawing where it has one, else the view's data."""
+    return Text(ruleset.render(view)) if ruleset.render else Pretty(view)
+
+
 @main.command()
 @click.argument("match_id")
 def show(match_id):
@@ -126,8 +134,10 @@ def show(match_id):
     arbiter = local_arbiter()
     try:
         mid = parse_match_id(match_id)
-        console.print(Pretty(arbiter.summary(mid)))
-        console.print(Pretty(arbiter.board(mid, None)["board"]))
+        summary = arbiter.summary(mid)
+        console.print(Pretty(summary))
+        console.print(drawn(rulesets.pinned(summary["game"], summary["ruleset_version"]),
+                            arbiter.board(mid, None)["board"]))
     except DomainError as error:
         raise click.ClickException(error.message)
 
@@ -190,7 +200,8 @@ def import_(file):
 @click.option("--to", "upto", type=int, default=None, help="Stop after this seq.")
 @click.option("--seat", type=int, default=None, help="Show what this seat saw (default: a spectator).")
 @click.option("--boards", is_flag=True, help="Show the board after every event, not only at the end.")
-def replay(source, upto, seat, boards):
+@click.option("--step", is_flag=True, help="Stop after every event until Enter (q then Enter: stop).")
+def replay(source, upto, seat, boards, step):
     """Step through MATCH or FILE: each action, its facts and the board as SEAT saw it."""
     try:
         records = load_records(source)
@@ -214,10 +225,101 @@ def replay(source, upto, seat, boards):
                 state = ruleset.evolve(state, fact)
         else:
             console.print(f"[bold]#{record['seq']} {record['type']}[/] {orjson.dumps(data).decode()}")
-        if boards:
-            console.print(Pretty(ruleset.view(state, seat)))
-    if not boards:
-        console.print(Pretty(ruleset.view(state, seat)))
+        if boards or step:
+            console.print(drawn(ruleset, ruleset.view(state, seat)))
+        if step and click.prompt("", default="", show_default=False, prompt_suffix="⏎ ").strip().lower() == "q":
+            return
+    if not boards and not step:
+        console.print(drawn(ruleset, ruleset.view(state, seat)))
+
+
+@main.command()
+@click.option("--interval", default=1.0, show_default=True, type=float, help="Seconds between passes.")
+@click.option("--idle-seconds", default=None, type=int,
+              help="Abandon matches idle this long (default: ARBITER_IDLE_SECONDS, else 7 days; 0: never).")
+def clock(interval, idle_seconds):
+    """Record timeouts of clocked matches and abandon idle ones, until stopped. Safe to run
+    several (each timeout is recorded once); the read models must be kept by a projector."""
+    if idle_seconds is None:
+        idle_seconds = int(os.environ.get("ARBITER_IDLE_SECONDS", IDLE_SECONDS_DEFAULT))
+    data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
+    arbiter = Arbiter(MatchStore(os.environ), ReadModels(open_read_store(os.environ, data_dir)))
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    console.print(f"clock running: a pass every {interval}s; idle matches abandoned after "
+                  f"{idle_seconds or 'never'}{'s' if idle_seconds else ''}")
+    try:
+        run_clock(arbiter, stop, interval, idle_seconds)
+    except KeyboardInterrupt:
+        pass
+
+
+@main.command()
+@click.option("--game", required=True)
+@click.option("--matches", default=100, show_default=True, type=int)
+@click.option("--players", default=2, show_default=True, type=int)
+@click.option("--bots", default="random", show_default=True,
+              help="Bot kinds by seat, repeated round the table, e.g. greedy,random.")
+@click.option("--options", "options_json", default="{}", help="Match options as JSON.")
+@click.option("--workers", default=os.cpu_count() or 1, show_default=True, type=int, help="Processes.")
+@click.option("--seed", default=0, type=int, help="Seed for the bots' choices.")
+def simulate(game, matches, players, bots, options_json, workers, seed):
+    """Play bot matches through the event store (marked simulated; one transaction a match)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from .simulate import simulate as run_simulation
+    try:
+        options = orjson.loads(options_json)
+    except orjson.JSONDecodeError as error:
+        raise click.BadParameter(f"--options is not JSON: {error}")
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console) as bar:
+        task = bar.add_task(f"{game} x{matches}", total=matches)
+        try:
+            report = run_simulation(game, matches, players, bots.split(","), options, workers, seed,
+                                    progress=lambda: bar.advance(task))
+        except (ValueError, DomainError) as error:
+            raise click.ClickException(getattr(error, "message", str(error)))
+    console.print(f"{report['matches']} matches, {report['events']} events in {report['seconds']}s: "
+                  f"{report['matches_per_s']} matches/s, {report['events_per_s']} events/s")
+
+
+@main.group()
+def analytics():
+    """Match histories for data tools."""
+
+
+@analytics.command("export")
+@click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="Folder: one sub-folder a table.")
+@click.option("--since", type=int, default=None,
+              help="Notification id to start after (default: the cursor the last export left in OUT, else 0).")
+def analytics_export(fmt, out, since):
+    """Tidy tables of finished matches (matches, seats, actions, cards) for DuckDB, pandas, polars."""
+    from .analytics import export as export_tables
+    if since is None:
+        since = int((out / "cursor").read_text()) if (out / "cursor").exists() else 0
+    data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
+    reads = ReadModels(open_read_store(os.environ, data_dir))
+    counts = export_tables(MatchStore(os.environ), out, fmt, since, reads.rating_history)
+    console.print(f"exported {counts['matches']} matches, {counts['seats']} seats, {counts['actions']} actions, "
+                  f"{counts['cards']} cards to {out} ({fmt}); next --since {counts['cursor']}")
+
+
+@analytics.command("report")
+@click.option("--game", required=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("report.html"), show_default=True)
+@click.option("--simulated", type=click.Choice(["exclude", "include", "only"]), default="include", show_default=True)
+def analytics_report(game, out, simulated):
+    """One self-contained HTML balance report: plots with 95 % intervals and their tables."""
+    from .report import balance_report
+    data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
+    reads = ReadModels(open_read_store(os.environ, data_dir))
+    try:
+        page = balance_report(reads.stats(game, simulated), reads.leaderboard(game, 0, 200))
+    except DomainError as error:
+        raise click.ClickException(error.message)
+    out.write_text(page, encoding="utf-8")
+    console.print(f"wrote {out} ({len(page) // 1024} KiB)")
 
 
 def local_projector(names=None, batch_size=500, throttle=None) -> Projector:

@@ -1,9 +1,6 @@
 """Use cases: one function per thing a client can do. No Flask here; the HTTP and CLI
 layers parse input, call one of these and render the result or the error."""
 
-import hashlib
-import hmac
-import secrets
 import threading
 import time
 import uuid
@@ -16,48 +13,20 @@ from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit
 from domain.kernel.canonical import digest
 from domain.kernel.redaction import redact_record
-from domain.kernel.errors import DomainError, InvalidSetup, MatchNotFound, VersionConflict
+from domain.kernel.errors import MatchNotFound, VersionConflict
 from domain.kernel.match import RUNNING, Match, MatchSecret
-from domain.kernel.rng import new_seed
 from domain.kernel.store import MatchStore
 from projections.queries import ReadModels
 from projections.readstore import ReadStoreUnavailable
 
+from .auth import token_opens
+from .errors import (ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,  # noqa: F401
+                     TokenMissing, VersionNotFound)
+from .lifecycle import LifecycleCommands
+
 LOCK_STRIPES = 64
 HEARTBEAT_SECONDS = 15
 FINAL_EVENTS = ("MatchEnded", "MatchAbandoned")
-
-
-class TokenMissing(DomainError):
-    code = "token_missing"
-
-
-class TokenInvalid(DomainError):
-    code = "token_invalid"
-
-
-class ExportRefused(DomainError):
-    code = "match_running"
-
-
-class VersionNotFound(DomainError):
-    code = "version_not_found"
-
-
-class ReadModelsUnavailable(DomainError):
-    code = "read_models_unavailable"
-
-
-class ImportRefused(DomainError):
-    code = "import_refused"
-
-    def __init__(self, message: str, report: dict | None = None):
-        super().__init__(message)
-        self.report = report
-
-
-class MatchExists(DomainError):
-    code = "match_exists"
 
 
 def parse_ndjson(lines) -> list[dict]:
@@ -73,10 +42,6 @@ def parse_ndjson(lines) -> list[dict]:
     return records
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
 def parse_match_id(text: str) -> uuid.UUID:
     try:
         return uuid.UUID(text)
@@ -84,7 +49,7 @@ def parse_match_id(text: str) -> uuid.UUID:
         raise MatchNotFound(f"no match {text!r}") from None
 
 
-class Arbiter:
+class Arbiter(LifecycleCommands):
     """The application service over one event store."""
 
     def __init__(self, store: MatchStore, reads: ReadModels | None = None):
@@ -103,47 +68,23 @@ class Arbiter:
     def games(self) -> list[dict]:
         return [r.describe() for r in rulesets.all_latest()]
 
-    def create_match(self, game: str, seats: list[str], options: dict | None = None,
-                     entropy: dict[str, str] | None = None) -> dict:
-        ruleset = rulesets.latest(game)
-        options, entropy = options or {}, entropy or {}
-        if not ruleset.min_seats <= len(seats) <= ruleset.max_seats:
-            raise InvalidSetup(f"{game} is for {ruleset.min_seats}-{ruleset.max_seats} seats, not {len(seats)}")
-        if len(set(seats)) != len(seats) or not all(name.strip() for name in seats):
-            raise InvalidSetup("seat names must be distinct and not blank")
-        unknown = sorted(set(entropy) - set(seats))
-        if unknown:
-            raise InvalidSetup(f"entropy given for names that hold no seat: {unknown}")
-        match_id, seed = uuid.uuid4(), new_seed()
-        tokens = [secrets.token_urlsafe(32) for _ in seats]
-        match = Match.start(match_id, ruleset, seats, options, entropy, seed)
-        secret = MatchSecret(match_id=str(match_id), seed_hex=seed.hex(),
-                             token_hashes=[hash_token(t) for t in tokens])
-        self.store.save_match(match, secret)
-        return {
-            "match_id": str(match_id),
-            "game": game,
-            "ruleset_version": ruleset.version,
-            "version": match.version,
-            "commitment": match.commitment,
-            "seats": [{"seat": i, "name": name, "token": token}
-                      for i, (name, token) in enumerate(zip(seats, tokens))],
-        }
-
     def seat_of(self, match_id: uuid.UUID, token: str | None, required: bool = True) -> int | None:
         """The seat a bearer token opens in this match; None for a spectator when allowed."""
         if token is None:
             if required:
                 raise TokenMissing("this needs a seat token: Authorization: Bearer <token>")
             return None
-        offered = hash_token(token)
         for seat, stored in enumerate(self.store.secret(match_id).token_hashes):
-            if hmac.compare_digest(offered, stored):
+            if token_opens(token, stored):
                 return seat
         raise TokenInvalid("the token does not hold a seat in this match")
 
     def summary(self, match_id: uuid.UUID) -> dict:
-        match = self.store.match(match_id)
+        """A started match's summary, or an open lobby's (status "open")."""
+        try:
+            match = self.store.match(match_id)
+        except MatchNotFound:
+            return self.lobby_summary(self.store.lobby(match_id))
         return {
             "match_id": str(match.id),
             "game": match.game,
@@ -156,6 +97,10 @@ class Arbiter:
             "commitment": match.commitment,
             "seed": match.revealed_seed,
             "created_at": match.created_at,
+            **({"bots": {str(seat): kind for seat, kind in match.bots.items()}} if match.bots else {}),
+            **({"left": {str(seat): how for seat, how in match.out.items()}} if match.out else {}),
+            **({"rematch_of": match.rematch_of} if match.rematch_of else {}),
+            **({"clock": match.clocks.describe(time.time())} if match.clocks else {}),
         }
 
     def board(self, match_id: uuid.UUID, seat: int | None, min_version: int | None = None) -> dict:
@@ -163,11 +108,14 @@ class Arbiter:
         `min_version`, has not seen the match yet, or cannot be reached."""
         fresh = self._from_read_model(lambda reads: reads.board(str(match_id), seat), min_version)
         if fresh:
+            if fresh.pop("clocked", False):  # clocks run on between events: read them now
+                fresh["clock"] = self.store.match(match_id).clocks.describe(time.time())
             return fresh
         match = self.store.match(match_id)
         return {"match_id": str(match.id), "version": match.version, "status": match.status,
                 "seat": seat, "to_act": match.to_act(), "board": match.ruleset.view(match.state, seat),
-                "as_of_version": match.version, "source": "event_store"}
+                "as_of_version": match.version, "source": "event_store",
+                **({"clock": match.clocks.describe(time.time())} if match.clocks else {})}
 
     def _from_read_model(self, query, min_version: int | None) -> dict | None:
         if self.reads is None:
@@ -185,9 +133,15 @@ class Arbiter:
             raise ReadModelsUnavailable("read models are not configured")
         return self.reads
 
-    def stats(self, game: str) -> dict:
+    def stats(self, game: str, simulated: str = "exclude") -> dict:
         try:
-            return self._read_models().stats(game)
+            return self._read_models().stats(game, simulated)
+        except ReadStoreUnavailable as error:
+            raise ReadModelsUnavailable(str(error)) from None
+
+    def leaderboard(self, game: str, cursor: int = 0, limit: int = 50) -> dict:
+        try:
+            return self._read_models().leaderboard(game, cursor, limit)
         except ReadStoreUnavailable as error:
             raise ReadModelsUnavailable(str(error)) from None
 
@@ -230,7 +184,10 @@ class Arbiter:
                     if seq is not None:
                         return self._recorded_result(match, seq, seat)
                 raise
-            return _action_result(match, recorded, seat)
+            result = _action_result(match, recorded, seat)
+            if match.bots:
+                self._play_bots(match_id)
+            return result
 
     def follow(self, match_id: uuid.UUID, seat: int | None, since: int, wakeups) -> Iterator[bytes]:
         """Server-Sent Events of every event after `since`, until the match is over."""
@@ -245,8 +202,14 @@ class Arbiter:
                     records = self.store.stored_events(match_id, after=last)
                     public = any(r["type"] in FINAL_EVENTS for r in records) or (
                         not records and self.store.match(match_id).status != RUNNING)
+                    clock = None
+                    if records and not public:
+                        clocks = self.store.match(match_id).clocks
+                        clock = clocks.describe(time.time()) if clocks else None
                     for record in records:
                         shown = record if public else redact_record(ruleset, record, seat)
+                        if clock:
+                            shown = {**shown, "clock": clock}
                         yield b"id: %d\nevent: %s\ndata: %s\n\n" % (
                             record["seq"], record["type"].encode(), orjson.dumps(shown))
                         last = record["seq"]

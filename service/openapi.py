@@ -48,6 +48,38 @@ def operations() -> dict:
             "get": {"summary": "List matches, oldest first, filtered by game, status and player",
                     "parameters": [{"in": "query", "schema": schemas.ListQuerySchema}],
                     "responses": {**_ok(), **_errors(400, 503)}}},
+        "/v1/lobbies": {"get": {
+            "summary": "Matches waiting for players (open seats), oldest first, by game",
+            "parameters": [{"in": "query", "schema": schemas.LobbyQuerySchema}],
+            "responses": {**_ok(), **_errors(400, 503)}}},
+        "/v1/matches/{match_id}/join": {"post": {
+            "summary": "Take an open seat; the answer holds the joiner's own seat token. The match starts "
+                       "when the last seat fills",
+            "parameters": [MATCH_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": "Join"}}},
+            "responses": {**_ok("Joined", "Joined", "201"), **_errors(400, 404, 409, 413, 422)}}},
+        "/v1/matches/{match_id}/leave": {"post": {
+            "summary": "Give a lobby seat back before the match starts (the seat token stops working)",
+            "parameters": [MATCH_ID], "security": BEARER,
+            "responses": {**_ok("Summary"), **_errors(400, 403, 404, 409)}}},
+        "/v1/matches/{match_id}/start": {"post": {
+            "summary": "The host starts the match with the seats filled so far (open seats are dropped)",
+            "parameters": [MATCH_ID], "security": [{"hostToken": []}],
+            "responses": {**_ok("Summary"), **_errors(400, 403, 404, 409, 422)}}},
+        "/v1/matches/{match_id}/resign": {"post": {
+            "summary": "The bearer's seat resigns (an event); the match ends or goes on as the game's rules say",
+            "parameters": [MATCH_ID], "security": BEARER,
+            "responses": {**_ok("Summary", "Recorded", "201"), **_errors(400, 401, 403, 404, 409, 422, 500)}}},
+        "/v1/matches/{match_id}/abort": {"post": {
+            "summary": "Call off a match in which nobody has acted yet (recorded as MatchAbandoned, reason aborted)",
+            "parameters": [MATCH_ID], "security": BEARER,
+            "responses": {**_ok("Summary", "Recorded", "201"), **_errors(400, 401, 403, 404, 409, 422, 500)}}},
+        "/v1/matches/{match_id}/rematch": {"post": {
+            "summary": "A new match with the same players (seats rotated), options and clock; each player's "
+                       "old token opens their new seat. Asked again, answers the same rematch (200)",
+            "parameters": [MATCH_ID], "security": BEARER,
+            "responses": {**_ok("Summary", "Created", "201", links=NEW_MATCH_LINKS), **_ok("Summary", "Already made"),
+                          **_errors(400, 401, 403, 404, 409, 500)}}},
         "/v1/matches/{match_id}": {"get": {"operationId": "matchSummary", "summary": "Match summary",
                                            "parameters": [MATCH_ID],
                                            "responses": {**_ok("Summary"), **_errors(404, 500)}}},
@@ -92,11 +124,19 @@ def operations() -> dict:
             "security": [{}, *BEARER],
             "responses": {**_ok("StreamEvent", media="text/event-stream"), **_errors(400, 403, 404)}}},
         "/v1/stats/{game}": {"get": {
-            "summary": "Per-game statistics: win rates by seat, first player, faction; lengths; cards",
-            "parameters": [{"name": "game", "in": "path", "required": True, "schema": game_schema()}],
-            "responses": {**_ok(), **_errors(422, 503)}}},
+            "summary": "Per-game statistics: win rates (with sample sizes, 95 % Wilson intervals and whether "
+                       "differences are significant) by seat, first player, faction; lengths; cards",
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": game_schema()},
+                           {"in": "query", "schema": schemas.StatsQuerySchema}],
+            "responses": {**_ok(), **_errors(400, 422, 503)}}},
+        "/v1/leaderboards/{game}": {"get": {
+            "summary": "Players and bot kinds of a game by OpenSkill rating (ordinal mu - 3 sigma), highest first",
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": game_schema()},
+                           {"in": "query", "schema": schemas.PageQuerySchema}],
+            "responses": {**_ok(), **_errors(400, 422, 503)}}},
         "/v1/players/{name}": {"get": {
-            "summary": "A player's record: started, played, won, lost, abandoned, by game",
+            "summary": "A player's record: started, played, won, lost, drawn, abandoned, resigned, timed out "
+                       "by game, and ratings",
             "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
             "responses": {**_ok(), **_errors(503)}}},
         "/metrics": {"get": {"summary": "Prometheus metrics",
@@ -109,10 +149,12 @@ def operations() -> dict:
 def openapi_document() -> dict:
     spec = APISpec(title="Arbiter", version="1.0.0", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
                    info={"description": "Event-sourced game service with a replay store"})
-    for name in ("CreateMatch", "SubmitAction", "CreatedMatch",
+    for name in ("CreateMatch", "SubmitAction", "CreatedMatch", "Join", "Joined",
                  "Summary", "LegalActions", "ActionResult", "Problem", "StreamEvent"):
         spec.components.schema(name, schema=getattr(schemas, f"{name}Schema"))
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
+    spec.components.security_scheme("hostToken", {"type": "http", "scheme": "bearer",
+                                                  "description": "the host_token of a match created with open seats"})
     for path, path_operations in operations().items():
         spec.path(path=path, operations=path_operations)
     document = spec.to_dict()

@@ -1,6 +1,6 @@
 """Request and response shapes. Unknown fields are refused (marshmallow's RAISE)."""
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 # Seqs, versions and cursors are far below this; anything above is refused here, before a
 # store is asked (SQLite cannot even compare with a number past 64 bits).
@@ -11,13 +11,88 @@ def seq_range(minimum: int) -> validate.Range:
     return validate.Range(min=minimum, max=LARGEST_SEQ)
 
 
+NAME = validate.Length(min=1, max=64)
+
+
+class SeatRequestField(fields.Field):
+    """A seat of the create body: "ann", {"name": "ann"}, {"open": true} or {"bot": "greedy"}."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            NAME(value)
+            return value
+        if isinstance(value, dict) and len(value) == 1:
+            (key, inner), = value.items()
+            if key == "open" and inner is True:
+                return {}
+            if key in ("name", "bot") and isinstance(inner, str):
+                NAME(inner)
+                return {key: inner}
+        raise ValidationError('a seat is a name, {"name": "..."}, {"open": true} or {"bot": "<kind>"}')
+
+
+class SeatsField(fields.Field):
+    """A list of seat requests, or a number of open seats."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 1 <= value <= 16:
+                raise ValidationError("a number of open seats must be from 1 to 16")
+            return value
+        if not isinstance(value, list) or not 1 <= len(value) <= 16:
+            raise ValidationError("seats must be a list of 1 to 16 seats, or a number of open seats")
+        return fields.List(SeatRequestField()).deserialize(value)
+
+
+class ClockSchema(Schema):
+    base_seconds = fields.Integer(strict=True)
+    increment_seconds = fields.Integer(strict=True)
+    move_seconds = fields.Integer(strict=True)
+    move_days = fields.Integer(strict=True)
+    on_timeout = fields.String(validate=validate.OneOf(["loss", "elimination", "default_move"]))
+
+
 class CreateMatchSchema(Schema):
     game = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    seats = fields.List(fields.String(validate=validate.Length(min=1, max=64)), required=True,
-                        validate=validate.Length(min=1, max=16))
+    seats = SeatsField(required=True, metadata={
+        "description": 'names ("ann" or {"name": "ann"}), open seats ({"open": true}) and server bots '
+                       '({"bot": "greedy"}); or a number of open seats',
+        "oneOf": [{"type": "integer", "minimum": 1, "maximum": 16},
+                  {"type": "array", "minItems": 1, "maxItems": 16, "items": {"oneOf": [
+                      {"type": "string", "minLength": 1, "maxLength": 64},
+                      {"type": "object", "additionalProperties": False, "required": ["name"],
+                       "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 64}}},
+                      {"type": "object", "additionalProperties": False, "required": ["open"],
+                       "properties": {"open": {"type": "boolean", "enum": [True]}}},
+                      {"type": "object", "additionalProperties": False, "required": ["bot"],
+                       "properties": {"bot": {"type": "string", "minLength": 1, "maxLength": 64}}}]}}]})
+    clock = fields.Nested(ClockSchema, load_default=None)
     options = fields.Dict(keys=fields.String(), load_default=dict)
     entropy = fields.Dict(keys=fields.String(), values=fields.String(validate=validate.Length(max=256)),
                           load_default=dict)
+
+
+class JoinSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    entropy = fields.String(validate=validate.Length(max=256), load_default=None)
+    seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=15), load_default=None)
+
+
+class StatsQuerySchema(Schema):
+    simulated = fields.String(validate=validate.OneOf(["exclude", "include", "only"]), load_default="exclude",
+                              metadata={"description": "matches of `arbiter simulate`: left out (default), "
+                                                       "counted with the rest, or alone"})
+
+
+class PageQuerySchema(Schema):
+    cursor = fields.Integer(validate=seq_range(0), load_default=0)
+    limit = fields.Integer(validate=validate.Range(min=1, max=200), load_default=50)
+
+
+class LobbyQuerySchema(Schema):
+    game = fields.String(load_default=None)
+    cursor = fields.Integer(validate=seq_range(0), load_default=0)
+    limit = fields.Integer(validate=validate.Range(min=1, max=200), load_default=50)
 
 
 class SubmitActionSchema(Schema):
@@ -45,7 +120,8 @@ class StateQuerySchema(Schema):
 
 class ListQuerySchema(Schema):
     game = fields.String(load_default=None)
-    status = fields.String(validate=validate.OneOf(["running", "ended", "abandoned"]), load_default=None)
+    status = fields.String(validate=validate.OneOf(["running", "ended", "abandoned"]), load_default=None,
+                           metadata={"description": "open matches (lobbies) are listed by GET /v1/lobbies"})
     player = fields.String(load_default=None)
     created_after = fields.AwareDateTime(load_default=None)
     created_before = fields.AwareDateTime(load_default=None)
@@ -53,24 +129,33 @@ class ListQuerySchema(Schema):
     limit = fields.Integer(validate=validate.Range(min=1, max=200), load_default=50)
 
 
+STATUSES = ["open", "running", "ended", "abandoned"]
+
+
 class SeatSchema(Schema):
     seat = fields.Integer()
-    name = fields.String()
-    token = fields.String()
+    name = fields.String(allow_none=True, metadata={"description": "null while the seat is open"})
+    token = fields.String(metadata={"description": "the seat's secret; only for seats named at creation"})
+    open = fields.Boolean()
+    bot = fields.String(metadata={"description": "the kind of bot the server plays this seat with"})
 
 
 class CreatedMatchSchema(Schema):
     match_id = fields.UUID()
     game = fields.String()
     ruleset_version = fields.String()
+    status = fields.String(validate=validate.OneOf(["open", "running"]))
     version = fields.Integer()
     commitment = fields.String()
     seats = fields.List(fields.Nested(SeatSchema))
+    host_token = fields.String(metadata={"description": "with open seats: starts the match early (POST .../start)"})
 
 
 class SeatNameSchema(Schema):
     seat = fields.Integer()
-    name = fields.String()
+    name = fields.String(allow_none=True)
+    open = fields.Boolean()
+    bot = fields.String()
 
 
 class SummarySchema(Schema):
@@ -79,12 +164,28 @@ class SummarySchema(Schema):
     ruleset_version = fields.String()
     seats = fields.List(fields.Nested(SeatNameSchema))
     created_at = fields.String()
-    status = fields.String(validate=validate.OneOf(["running", "ended", "abandoned"]))
+    status = fields.String(validate=validate.OneOf(STATUSES))
     version = fields.Integer()
     to_act = fields.List(fields.Integer())
     outcome = fields.Dict(allow_none=True)
     commitment = fields.String()
     seed = fields.String(allow_none=True)
+    options = fields.Dict(metadata={"description": "an open lobby's options"})
+    open_seats = fields.List(fields.Integer(), metadata={"description": "an open lobby's open seats"})
+    clock = fields.Dict(allow_none=True, metadata={"description": "time control and each seat's time left"})
+    bots = fields.Dict(keys=fields.String(), values=fields.String(), metadata={"description": "seat -> bot kind"})
+    left = fields.Dict(keys=fields.String(), values=fields.String(),
+                       metadata={"description": "seat -> resigned | timed_out"})
+    rematch_of = fields.String()
+    seq = fields.Integer(metadata={"description": "in a resign or abort answer: the seq it was recorded at"})
+
+
+class JoinedSchema(Schema):
+    match_id = fields.UUID()
+    seat = fields.Integer()
+    name = fields.String()
+    token = fields.String()
+    status = fields.String(validate=validate.OneOf(["open", "running"]))
 
 
 class LegalActionsSchema(Schema):

@@ -19,8 +19,10 @@ POSTGRES_URL = os.environ.get("ARBITER_TEST_DATABASE_URL", "postgresql://postgre
 
 
 def sqlite_environ(tmp_path) -> dict:
-    # Tests drive the projector themselves (projector.catch_up()) unless they start it.
-    return {"ARBITER_STORE": "sqlite", "ARBITER_DATA_DIR": str(tmp_path), "ARBITER_PROJECTOR": "off"}
+    # Tests drive the projector and the clock themselves (projector.catch_up(),
+    # arbiter.enforce_clocks()) unless they start them.
+    return {"ARBITER_STORE": "sqlite", "ARBITER_DATA_DIR": str(tmp_path), "ARBITER_PROJECTOR": "off",
+            "ARBITER_CLOCK": "off"}
 
 
 @pytest.fixture
@@ -35,7 +37,8 @@ def postgres_env(tmp_path):
     with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
         conn.execute(f'CREATE SCHEMA "{schema}"')
     yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URL": POSTGRES_URL, "ARBITER_DB_SCHEMA": schema,
-           "ARBITER_DB_POOL_SIZE": "12", "ARBITER_PROJECTOR": "off", "ARBITER_DATA_DIR": str(tmp_path)}
+           "ARBITER_DB_POOL_SIZE": "12", "ARBITER_PROJECTOR": "off", "ARBITER_CLOCK": "off",
+           "ARBITER_DATA_DIR": str(tmp_path)}
     with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
         conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 

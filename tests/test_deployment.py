@@ -40,8 +40,8 @@ def test_compose_wires_the_api_to_postgres():
 
 def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_env):
     services = compose()["services"]
-    api, projector_service = services["api"], services["projector"]
-    assert api["environment"] == projector_service["environment"]
+    api, projector_service, clock_service = services["api"], services["projector"], services["clock"]
+    assert api["environment"] == projector_service["environment"] == clock_service["environment"]
     assert api["environment"]["ARBITER_REDIS_URL"].startswith("redis://redis:")
     port = free_port()
     command = [a.replace("0.0.0.0:8000", f"127.0.0.1:{port}") for a in api["command"]]
@@ -55,6 +55,9 @@ def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_e
                          *projector_service["command"][1:]]
     projector = subprocess.Popen(projector_command, cwd=ROOT, env=env, start_new_session=True,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    clock_command = [str(Path(sys.executable).with_name(clock_service["command"][0])), *clock_service["command"][1:]]
+    clock = subprocess.Popen(clock_command, cwd=ROOT, env=env, start_new_session=True,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
             try:
@@ -82,7 +85,21 @@ def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_e
         assert board["source"] == "read_model"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/stats/cyberiad") as response:
             assert orjson.loads(response.read())["matches_started"] == 1
+        # The clock service records the timeout of a match whose player does not move.
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/matches", method="POST",
+                                         data=orjson.dumps({"game": "cyberiad", "seats": ["ann", "bob"],
+                                                            "clock": {"move_seconds": 1}}),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            timed = orjson.loads(response.read())
+        for _ in range(150):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/matches/{timed['match_id']}") as response:
+                summary = orjson.loads(response.read())
+            if summary["status"] != "running":
+                break
+            time.sleep(0.1)
+        assert summary["status"] == "ended" and summary["outcome"]["reason"] == "timeout"
     finally:
-        for child in (process, projector):
+        for child in (process, projector, clock):
             os.killpg(child.pid, signal.SIGTERM)
             child.wait(timeout=10)

@@ -72,8 +72,13 @@ def assert_read_models_equal_replay(client, created):
     stats = reads.stats("cyberiad")
     assert stats["matches_started"] == expected["matches_started"] == len(created)
     assert stats["matches_ended"] == expected["matches_ended"]
-    assert stats["first_player_win_rate"] == (round(expected["first_player_wins"] / expected["matches_ended"], 4)
-                                              if expected["matches_ended"] else None)
+    first = stats["first_player_win_rate"]
+    if not expected["matches_ended"]:
+        assert first is None
+    else:
+        assert (first["wins"], first["n"]) == (expected["first_player_wins"], expected["matches_ended"])
+        assert first["ci95"][0] <= first["rate"] == round(expected["first_player_wins"] / expected["matches_ended"], 4) \
+            <= first["ci95"][1]
     assert {card: v["plays"] for card, v in stats["cards"].items()} == \
         {k.split(":", 1)[1]: n for k, n in expected.items() if k.startswith("plays:")}
     assert sum(stats["length"]["actions"]["histogram"].values()) == expected["matches_ended"]
@@ -221,7 +226,7 @@ def test_a_match_ended_without_winners_counts_as_a_draw(store, tmp_path):
     from service.matches import Arbiter
 
     created = Arbiter(store).create_match("cybermancy", ["ann", "bob"])
-    records = [{**record, "match_id": created["match_id"], "timestamp": "2026-11-23T00:00:00+00:00"}
+    records = [{**record, "stream": "match", "match_id": created["match_id"], "timestamp": "2026-11-23T00:00:00+00:00"}
                for record in store.stored_events(uuid.UUID(created["match_id"]))]
     records.append({**records[0], "seq": 2, "type": "MatchEnded",
                     "data": {"outcome": {"winners": [], "reason": "stalemate"}, "at": records[0]["data"]["at"]}})
@@ -230,14 +235,26 @@ def test_a_match_ended_without_winners_counts_as_a_draw(store, tmp_path):
     reader = Reader(read_store, batch)
     for record in records:
         for projection in PROJECTIONS.values():
-            projection.apply(record, batch, reader)
+            if projection.stream == "match":
+                projection.apply(record, batch, reader)
     batch.positions = dict.fromkeys(PROJECTIONS, 2)
     read_store.commit(batch, expected=dict.fromkeys(PROJECTIONS, 0))
     models = ReadModels(read_store)
     stats = models.stats("cybermancy")
     assert stats["matches_ended"] == 1 and stats["matches_drawn"] == 1
     assert stats["end_reasons"] == {"stalemate": 1}
-    assert stats["win_rate_by_seat"] == {"2": [0.0, 0.0]}
+    assert [(r["rate"], r["n"]) for r in stats["win_rate_by_seat"]["2"]] == [(0.0, 1), (0.0, 1)]
+    assert stats["seat_difference"]["2"]["significant"] is False
     for name in ("ann", "bob"):
         record = models.player(name)
         assert (record["played"], record["won"], record["lost"], record["drawn"]) == (1, 0, 0, 1)
+
+
+def test_a_match_created_and_ended_in_one_batch_is_listed_as_ended_only(read_env):
+    """The projector reads both events in one batch (a bot match finished as it was created)."""
+    client = create_app(read_env).test_client()
+    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", {"bot": "random"}]}).json
+    client.post(f"/v1/matches/{created['match_id']}/resign", headers=bearer(created["seats"][0]["token"]))
+    client.application.extensions["projector"].catch_up()
+    listed = lambda status: [m["match_id"] for m in client.get(f"/v1/matches?status={status}").json["matches"]]  # noqa: E731
+    assert listed("ended") == [created["match_id"]] and listed("running") == []

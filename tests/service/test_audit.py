@@ -3,6 +3,7 @@ files and on rows changed directly in SQLite and PostgreSQL."""
 
 import copy
 import random
+import re
 import subprocess
 import sys
 import uuid
@@ -295,7 +296,10 @@ def test_replay_steps_through_as_a_seat_saw_it(exported, tmp_path):
     path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in exported))
     result = CliRunner().invoke(main, ["replay", str(path), "--to", "6", "--seat", "1"])
     assert result.exit_code == 0, result.output
-    assert "#6" in result.output and "#7" not in result.output and "'hand': [" in result.output
+    assert "#6" in result.output and "#7" not in result.output
+    # drawn as seat 1 saw it: its own hand by name, the others' as counts
+    assert re.search(r"seat 1 \S+: FP .*\n.*\n    hand \(\d+/10\): [a-z]", result.output)
+    assert result.output.count("): hidden") == 2
 
 
 MALFORMED_BUT_RECHAINED = {  # where nonsense content sits: (seq it is reported at, how)

@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from ..conftest import caught_up
 from .helpers import bearer, create
 
-json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**63, 2**63 - 1), st.floats(allow_nan=False), st.text(max_size=8))
+# JSON has no NaN or infinity (the client's encoder would send them as null, a valid value).
+json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**63, 2**63 - 1), st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=8))
 json_values = st.recursive(json_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
                                                                  st.dictionaries(st.text(max_size=5), inner, max_size=3)),
                            max_leaves=6)

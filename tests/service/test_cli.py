@@ -36,7 +36,10 @@ def test_a_human_seat_sees_its_own_hand_and_picks_by_number(sqlite_env):
                                 env=sqlite_env, input=answers)
     assert "Pass the terminal to seat0" in result.output
     assert "seat0, your action" in result.output
-    assert "'hand': [" in result.output  # the human sees their own cards as a list
+    # The board is drawn, not dumped: the human sees their own cards by name, the bot's as a count.
+    assert re.search(r"> seat 0 \S+: FP \d+", result.output) or "seat 0 (no Constructor)" in result.output
+    assert re.search(r"hand \(\d+/10\): [a-z]", result.output) and "hand (" in result.output
+    assert "'hand'" not in result.output
 
 
 def test_unknown_match_is_a_clear_error(sqlite_env):
@@ -48,3 +51,13 @@ def test_greedy_bots_play_cybermancy_teams(sqlite_env):
     output = run(sqlite_env, "play", "cybermancy", "--seats", "4", "--options", '{"mode": "teams"}',
                  "--bot", "0", "--bot", "1", "--bot", "2", "--bot", "3", "--bot-kind", "greedy", "--seed", "1")
     assert "game over" in output and "'winners': [" in output
+
+
+def test_replay_steps_event_by_event(sqlite_env, tmp_path):
+    output = run(sqlite_env, "play", "cyberiad", "--seats", "2", "--bot", "0", "--bot", "1", "--seed", "2")
+    match_id = re.search(r"match (\S+) created", output).group(1)
+    exported = tmp_path / "match.ndjson"
+    run(sqlite_env, "export", match_id, "-o", str(exported))
+    stepped = run(sqlite_env, "replay", str(exported), "--step", input="\n\nq\n")
+    assert stepped.count("Cyberiad — ") == 3, "one board a step, stopping at q"
+    assert "#4" in stepped and "#5" not in stepped, "q after the third event stops the replay"

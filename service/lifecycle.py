@@ -1,0 +1,307 @@
+"""The match lifecycle, one use case a method: open seats and the lobby, bots played by the
+server, resign, abort, clocks and timeouts, idle abandonment, rematch.
+
+Mixed into `Arbiter` (service/matches.py), whose store, locks and results it shares. Every
+change is an event in the store; nothing here keeps state of its own, so any number of
+web workers and clock processes may run it at once: a second writer at the same version
+gets VersionConflict and finds the work done when it looks again.
+"""
+
+import logging
+import random
+import secrets
+import threading
+import uuid
+
+from domain.kernel import ruleset as rulesets
+from domain.kernel.clock import clock_config, parse_time
+from domain.kernel.errors import InvalidSetup, MatchNotFound, MatchOver, VersionConflict
+from domain.kernel.lobby import Lobby
+from domain.kernel.match import RUNNING, Match, MatchSecret, utc_now_iso
+from domain.kernel.rng import commitment, new_seed
+from projections.readstore import ReadStoreUnavailable
+
+from .auth import hash_token, token_opens
+from .errors import HostOnly, NotEnoughPlayers, ReadModelsUnavailable, TokenInvalid
+
+IDLE_SECONDS_DEFAULT = 7 * 86_400  # ARBITER_IDLE_SECONDS; 0 turns idle abandonment off
+MAX_BOT_ACTIONS = 100_000  # a bot-only match is played within one request; this bounds a broken game
+NO_TOKEN = ""  # a bot's seat: no token hashes to the empty string, so nobody can act for it
+
+
+def seat_request(raw) -> dict:
+    """A seat as the create body gives it: a name, {"name"}, {"open": true} or {"bot": kind}."""
+    if isinstance(raw, str):
+        return {"name": raw}
+    return {key: raw[key] for key in ("name", "bot") if key in raw}  # {"open": true} is {}
+
+
+def bot_name(kind: str, seat: int) -> str:
+    return f"bot-{kind}-{seat}"
+
+
+class LifecycleCommands:
+    # -- creating: every seat named (start now) or some open (a lobby) ------------------------
+
+    def create_match(self, game: str, seats, options: dict | None = None, entropy: dict[str, str] | None = None,
+                     clock: dict | None = None) -> dict:
+        ruleset = rulesets.latest(game)
+        options, entropy = options or {}, entropy or {}
+        requested = [{} for _ in range(seats)] if isinstance(seats, int) else [seat_request(s) for s in seats]
+        if not ruleset.min_seats <= len(requested) <= ruleset.max_seats:
+            raise InvalidSetup(f"{game} is for {ruleset.min_seats}-{ruleset.max_seats} seats, not {len(requested)}")
+        names = [s["name"] for s in requested if "name" in s]
+        if len(set(names)) != len(names) or not all(name.strip() for name in names):
+            raise InvalidSetup("seat names must be distinct and not blank")
+        for kind in {s["bot"] for s in requested if "bot" in s} - set(ruleset.bots):
+            raise InvalidSetup(f"{game} has no {kind!r} bot; it has {sorted(ruleset.bots)}")
+        unknown = sorted(set(entropy) - set(names))
+        if unknown:
+            raise InvalidSetup(f"entropy given for names that hold no seat: {unknown}")
+        lifecycle = {}
+        if clock is not None:
+            lifecycle["clock"] = clock_config(clock)
+            if lifecycle["clock"]["on_timeout"] == "default_move" and ruleset.default_action is None:
+                raise InvalidSetup(f"{game} has no default move; on_timeout must be loss or elimination")
+        tokens = {seat: secrets.token_urlsafe(32) for seat, s in enumerate(requested) if "name" in s}
+        taken = [{"name": s["name"], "token_hash": hash_token(tokens[seat])} if "name" in s else
+                 {"bot": s["bot"]} if "bot" in s else {} for seat, s in enumerate(requested)]
+        match_id, seed = uuid.uuid4(), new_seed()
+        if all(taken):
+            match, secret = self._new_match(match_id, ruleset, taken, options, entropy, lifecycle, seed)
+            self.store.save_match(match, secret)
+            self._play_bots(match_id)
+            host_token = None
+        else:
+            self._validate_options(ruleset, options, taken)
+            host_token = secrets.token_urlsafe(32)
+            lobby = Lobby(match_id=str(match_id), game=game, options=options, lifecycle=lifecycle, seats=taken,
+                          entropy=entropy, host_token_hash=hash_token(host_token), seed_hex=seed.hex(),
+                          commitment=commitment(seed), at=utc_now_iso())
+            self.store.save_lobby(lobby)
+        answer = {
+            "match_id": str(match_id), "game": game, "ruleset_version": ruleset.version,
+            "status": RUNNING if host_token is None else "open", "version": 1 if host_token is None else 0,
+            "commitment": commitment(seed),
+            "seats": [{"seat": seat, "name": held.get("name") or (bot_name(held["bot"], seat) if "bot" in held else None),
+                       **({"token": tokens[seat]} if seat in tokens else {}),
+                       **({"bot": held["bot"]} if "bot" in held else {}), "open": not held}
+                      for seat, held in enumerate(taken)],
+        }
+        if host_token:
+            answer["host_token"] = host_token
+        return answer
+
+    @staticmethod
+    def _validate_options(ruleset, options, taken) -> None:
+        """Options are the game's to judge: a lobby tries its set-up once, before anyone joins,
+        so a bad option is refused at creation rather than when the last seat fills."""
+        names = [held.get("name") or f"seat-{seat}" for seat, held in enumerate(taken)]
+        Match.start(uuid.uuid4(), ruleset, names, options, {}, new_seed())
+
+    def _new_match(self, match_id, ruleset, taken, options, entropy, lifecycle, seed, token_hashes=None):
+        names = [held.get("name") or bot_name(held["bot"], seat) for seat, held in enumerate(taken)]
+        bots = {str(seat): held["bot"] for seat, held in enumerate(taken) if "bot" in held}
+        match = Match.start(match_id, ruleset, names, options, entropy, seed,
+                            {**lifecycle, **({"bots": bots} if bots else {})})
+        hashes = token_hashes or [held.get("token_hash", NO_TOKEN) for held in taken]
+        return match, MatchSecret(match_id=str(match_id), seed_hex=seed.hex(), token_hashes=hashes)
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    def lobby_summary(self, lobby: Lobby) -> dict:
+        return {"match_id": lobby.match_id, "game": lobby.game, "status": "open", "version": 0, "to_act": [],
+                "outcome": None, "commitment": lobby.commitment, "seed": None, "created_at": lobby.opened_at,
+                "options": lobby.options, "clock": lobby.lifecycle.get("clock"),
+                "seats": [{"seat": seat, "name": held.get("name") or (bot_name(held["bot"], seat) if "bot" in held
+                                                                      else None),
+                           "open": not held, **({"bot": held["bot"]} if "bot" in held else {})}
+                          for seat, held in enumerate(lobby.seats)],
+                "open_seats": lobby.open_seats()}
+
+    def join(self, match_id: uuid.UUID, name: str, entropy: str | None = None, seat: int | None = None) -> dict:
+        with self._lock(match_id):
+            lobby = self.store.lobby(match_id)
+            token = secrets.token_urlsafe(32)
+            taken = lobby.take(name, hash_token(token), entropy, seat)
+            started = not lobby.open_seats()
+            self._save_lobby(lobby, start=started)
+        return {"match_id": str(match_id), "seat": taken, "name": name, "token": token,
+                "status": RUNNING if started else "open"}
+
+    def leave(self, match_id: uuid.UUID, token: str | None) -> dict:
+        with self._lock(match_id):
+            lobby = self.store.lobby(match_id)
+            if lobby.started:
+                raise MatchOver("the match has started: resign instead of leaving")
+            seat = self._lobby_seat(lobby, token)
+            lobby.leave(seat)
+            self.store.save_lobby(lobby)
+        return self.lobby_summary(self.store.lobby(match_id))
+
+    def start_lobby(self, match_id: uuid.UUID, host_token: str | None) -> dict:
+        """The host starts with the seats filled so far (open ones are dropped)."""
+        with self._lock(match_id):
+            lobby = self.store.lobby(match_id)
+            if not token_opens(host_token, lobby.host_token_hash):
+                raise HostOnly("only the host token given at creation may start the match")
+            self._save_lobby(lobby, start=True)
+        return self.summary(match_id)
+
+    def _lobby_seat(self, lobby: Lobby, token: str | None) -> int:
+        for seat, held in enumerate(lobby.seats):
+            if token_opens(token, held.get("token_hash", NO_TOKEN)):
+                return seat
+        raise TokenInvalid("the token does not hold a seat in this lobby")
+
+    def _save_lobby(self, lobby: Lobby, start: bool) -> None:
+        if not start:
+            self.store.save_lobby(lobby)
+            return
+        ruleset = rulesets.latest(lobby.game)
+        taken = [held for held in lobby.seats if held]
+        if len(taken) < ruleset.min_seats:
+            raise NotEnoughPlayers(f"{lobby.game} needs {ruleset.min_seats} seats filled; {len(taken)} are")
+        match_id = uuid.UUID(lobby.match_id)
+        entropy = {name: text for name, text in lobby.entropy.items() if name in lobby.names()}
+        match, secret = self._new_match(match_id, ruleset, taken, lobby.options, entropy, lobby.lifecycle,
+                                        bytes.fromhex(lobby.seed_hex))
+        lobby.start(utc_now_iso())
+        self.store.save_lobby(lobby, match, secret)
+        self._play_bots(match_id)
+
+    def open_lobbies(self, game: str | None = None, cursor: int = 0, limit: int = 50) -> dict:
+        try:
+            return self._read_models().open_lobbies(game, cursor, limit)
+        except ReadStoreUnavailable as error:
+            raise ReadModelsUnavailable(str(error)) from None
+
+    # -- during the match ------------------------------------------------------------------
+
+    def _play_bots(self, match_id: uuid.UUID) -> None:
+        """The server's bots act while one of their seats is to act (within the caller's lock)."""
+        match = self.store.match(match_id)
+        for _ in range(MAX_BOT_ACTIONS):
+            seats = [seat for seat in match.to_act() if seat in match.bots]
+            if not seats:
+                return
+            seat = seats[0]
+            # Bots choose with a generator of their own, seeded by match and version, so a
+            # bot's move does not depend on which process plays it.
+            choose = random.Random(f"{match_id}:{match.version}")
+            action = match.ruleset.bots[match.bots[seat]](match.state, seat, choose)
+            match.act(seat, action, self.store.secret(match_id).seed)
+            self.store.save_match(match)
+        raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
+
+    def resign(self, match_id: uuid.UUID, seat: int) -> dict:
+        return self._lifecycle_command(match_id, lambda match, seed: match.resign(seat, seed))
+
+    def abort(self, match_id: uuid.UUID, seat: int) -> dict:
+        return self._lifecycle_command(match_id, lambda match, seed: match.abort(seat, seed))
+
+    def _lifecycle_command(self, match_id: uuid.UUID, command) -> dict:
+        with self._lock(match_id):
+            match = self.store.match(match_id)
+            try:
+                command(match, self.store.secret(match_id).seed)
+            except BaseException:
+                if match.pending_events:
+                    self.store.forget(match_id)
+                raise
+            first = match.pending_events[0].originator_version
+            self.store.save_match(match)
+            self._play_bots(match_id)
+        summary = self.summary(match_id)
+        return {**summary, "seq": first}
+
+    def enforce_clocks(self, now: str | None = None, idle_seconds: int | None = None) -> dict:
+        """One pass of the clock process over the running matches: record each timeout that is
+        due (at most once: a racing process gets VersionConflict and finds it recorded) and
+        abandon matches idle for `idle_seconds`. Returns what it recorded."""
+        now = now or utc_now_iso()
+        recorded = {"timeouts": 0, "abandoned": 0, "conflicts": 0}
+        try:
+            running = list(self._read_models().matches_to_watch(parse_time(now), idle_seconds))
+        except ReadStoreUnavailable as error:
+            raise ReadModelsUnavailable(str(error)) from None
+        for match_id in running:
+            with self._lock(match_id):
+                try:
+                    recorded_here = self._enforce_one(match_id, now, idle_seconds)
+                except VersionConflict:
+                    recorded["conflicts"] += 1
+                    continue
+                except (MatchNotFound, MatchOver):
+                    continue
+            for kind, n in recorded_here.items():
+                recorded[kind] += n
+        return recorded
+
+    def _enforce_one(self, match_id: uuid.UUID, now: str, idle_seconds: int | None) -> dict:
+        match = self.store.match(match_id)
+        seed = self.store.secret(match_id).seed
+        done = {"timeouts": 0, "abandoned": 0}
+        if match.status != RUNNING:
+            return done
+        if match.clocks is not None:
+            while match.status == RUNNING and match.time_out(now, seed) is not None:
+                done["timeouts"] += 1
+                self.store.save_match(match)
+                self._play_bots(match_id)
+                match = self.store.match(match_id)
+        if match.status == RUNNING and idle_seconds and match.abandon_idle(idle_seconds, now, seed):
+            done["abandoned"] += 1
+            self.store.save_match(match)
+        return done
+
+    # -- after the match -------------------------------------------------------------------
+
+    def rematch(self, match_id: uuid.UUID, seat: int) -> tuple[dict, bool]:
+        """A new match with the same seats rotated by one, options and clock; each player's old
+        token opens their new seat. Asked twice, it answers the same rematch (False: not new)."""
+        new_id = uuid.uuid5(match_id, "arbiter-rematch")
+        try:
+            return self.summary(new_id), False
+        except MatchNotFound:
+            pass
+        with self._lock(match_id):
+            old = self.store.match(match_id)
+            if old.status == RUNNING:
+                raise MatchOver("a rematch is made after the match is over")
+            ruleset = rulesets.latest(old.game)
+            rotate = list(range(1, len(old.seats))) + [0]
+            hashes = self.store.secret(match_id).token_hashes
+            taken = [{"bot": old.bots[i]} if i in old.bots else {"name": old.seats[i]} for i in rotate]
+            lifecycle = {"rematch_of": str(match_id),
+                         **({"clock": old.clock_config} if old.clocks else {})}
+            match, secret = self._new_match(new_id, ruleset, taken, old.options, {}, lifecycle, new_seed(),
+                                            token_hashes=[hashes[i] if i < len(hashes) else NO_TOKEN for i in rotate])
+            try:
+                self.store.save_match(match, secret)
+            except VersionConflict:  # another request made it first
+                return self.summary(new_id), False
+            self._play_bots(new_id)
+        return self.summary(new_id), True
+
+
+
+def run_clock(arbiter, stop: threading.Event, interval: float = 1.0, idle_seconds: int | None = None) -> None:
+    """The clock process: a pass over the running matches every `interval` seconds until
+    `stop`. Any number may run (web workers, `arbiter clock` on several hosts): each timeout
+    is recorded at most once, because a second writer at the same version is refused."""
+    while not stop.is_set():
+        try:
+            arbiter.enforce_clocks(idle_seconds=idle_seconds)
+        except ReadModelsUnavailable:
+            pass  # the read models list the running matches; try again when they are back
+        except Exception:  # a clock that stops silently is worse than one that logs and goes on
+            logging.getLogger("arbiter.clock").exception("clock pass failed")
+        stop.wait(interval)
+
+
+def start_clock_thread(arbiter, idle_seconds: int | None) -> threading.Event:
+    stop = threading.Event()
+    threading.Thread(target=run_clock, args=(arbiter, stop, 1.0, idle_seconds), name="arbiter-clock",
+                     daemon=True).start()
+    return stop

@@ -1,0 +1,33 @@
+"""The balance report: one self-contained HTML file whose plots and tables come from the
+statistics and ratings, every win rate with its interval and sample size."""
+
+import re
+
+from click.testing import CliRunner
+
+from service.api import create_app
+from service.cli import main
+from service.simulate import simulate
+
+
+def test_the_report_is_self_contained_and_carries_its_numbers(sqlite_env, monkeypatch, tmp_path):
+    for key, value in sqlite_env.items():
+        monkeypatch.setenv(key, value)
+    simulate("cyberiad", 12, 3, ["random"], {}, workers=1)
+    app = create_app(sqlite_env)
+    app.extensions["projector"].catch_up()
+    stats = app.test_client().get("/v1/stats/cyberiad?simulated=include").json
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(main, ["analytics", "report", "--game", "cyberiad", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert not re.search(r'(src|href)="(https?:)?//', page), "nothing is fetched from elsewhere"
+    sections = re.findall(r"<h2>(.*?)</h2>", page)
+    assert sections[:3] == ["Win rate by seat, 3 players", "First player", "Win rate by faction (Constructor, Hero, element...)"]
+    assert {"Match length in actions", "Match length in rounds", "Ratings"} <= set(sections)
+    assert page.count('src="data:image/png;base64,') == len(sections)
+    for seat, rate in enumerate(stats["win_rate_by_seat"]["3"]):
+        assert f"<td>seat {seat}</td><td>{rate['rate']:.3f}  [{rate['ci95'][0]:.3f}, {rate['ci95'][1]:.3f}]  " \
+               f"n={rate['n']}</td>" in page
+    assert stats["seat_difference"]["3"]["verdict"] in page
+    assert "bot:random" in page, "the ratings table lists the bot kind"
