@@ -1,0 +1,80 @@
+"""Cyberspace in simulation: bot matches in every mode, and what they did.
+
+    .venv/bin/python bench/balance_cyberspace.py [matches per mode]      (default 200)
+
+For each mode and pairing (random vs random, greedy vs greedy, greedy vs random with the
+greedy seats alternating): how many matches, mean actions and rounds, how often a drawn
+tile was unplayable and set aside, hacks tried and won, hijacked sessions, remaps, the
+winners by bot kind and the first player's share of wins, draws, mean winning score.
+Every seat plays the same pieces, so a greedy-vs-greedy table measures seat order only.
+"""
+
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from domain.games.cyberspace import RULESET  # noqa: E402
+from domain.kernel.rng import RandomStream  # noqa: E402
+
+MODES = [({}, 2), ({}, 3), ({}, 4), ({"teams": True}, 4), ({"handicap": [0]}, 3), ({}, 1)]
+PAIRINGS = [("random", "random"), ("greedy", "greedy"), ("greedy", "random")]
+
+
+def play(options, seats, seed, bots):
+    rand = random.Random(seed)
+    key = rand.randbytes(32)
+    state = RULESET.setup(options, [f"s{i}" for i in range(seats)], RandomStream(key, "sim", 1))
+    kinds = [bots[(seat + seed) % 2] for seat in range(seats)]  # alternate who plays which bot
+    counts, seq = Counter(), 1
+    while RULESET.outcome(state) is None:
+        seq += 1
+        (seat,) = RULESET.to_act(state)
+        action = RULESET.bots[kinds[seat]](state, seat, rand)
+        counts[action["type"]] += 1
+        for fact in RULESET.decide(state, seat, action, RandomStream(key, "sim", seq)):
+            counts[f"fact:{fact['f']}"] += 1
+            if fact["f"] == "attack_result":
+                counts["hacks_won"] += fact["success"]
+            state = RULESET.evolve(state, fact)
+    return RULESET.outcome(state), state, kinds, counts, seq - 1
+
+
+def main(matches):
+    report = {}
+    for options, seats in MODES:
+        for bots in PAIRINGS if seats > 1 else [("random", "random"), ("greedy", "greedy")]:
+            wins, first, draws, totals, scores, rounds, actions = Counter(), 0.0, 0, Counter(), [], [], []
+            for seed in range(matches):
+                outcome, state, kinds, counts, taken = play(options, seats, seed, bots)
+                totals.update(counts)
+                actions.append(taken)
+                rounds.append(-(-state["turn_number"] // seats))
+                scores.append(max(outcome["scores"]))
+                draws += len(outcome["winners"]) > 1 and not options.get("teams")
+                for winner in outcome["winners"]:
+                    wins[kinds[winner]] += 1 / len(outcome["winners"])
+                    first += (winner == state["first"]) / len(outcome["winners"])
+            name = f"{json.dumps(options)} x{seats} {bots[0]}-{bots[1]}"
+            report[name] = {
+                "matches": matches, "mean_actions": round(sum(actions) / matches, 1),
+                "mean_rounds": round(sum(rounds) / matches, 1),
+                "set_aside_per_match": round(totals["fact:set_aside"] / matches, 3),
+                "hacks_per_match": round(totals["fact:attack"] / matches, 2),
+                "hacks_won_share": round(totals["hacks_won"] / max(1, totals["fact:attack_result"]), 3),
+                "hijacks_per_match": round(totals["fact:hijack"] / matches, 2),
+                "remaps_per_match": round(totals["fact:remap"] / matches, 2),
+                "reboots_per_match": round(totals["reboot"] / matches, 2),
+                "win_share_by_bot": {k: round(v / matches, 3) for k, v in sorted(wins.items())},
+                "first_player_win_share": round(first / matches, 3),
+                "draws": draws, "mean_best_score": round(sum(scores) / matches, 1),
+            }
+            print(name, json.dumps(report[name]), flush=True)
+    return report
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

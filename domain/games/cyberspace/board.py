@@ -1,0 +1,270 @@
+"""The network-tile board: placing and attaching tiles, networks, open connections, pendant
+tiles, and how Avatars reach and touch each other (login paths, adjacency for attacks).
+
+A placed tile is `board["x,y"] = {"tile": id, "rot": r}`; its connections are the tile's
+sides turned clockwise by r (sides: 0 north, 1 east, 2 south, 3 west; y grows southward).
+The play area is a size x size grid; the first tile goes in its centre.
+"""
+
+from functools import lru_cache
+
+from .tiles import TILES
+
+STEP = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
+SIDE_NAMES = ("north", "east", "south", "west")
+
+
+def key(x, y):
+    return f"{x},{y}"
+
+
+@lru_cache(maxsize=4096)
+def coords(cell):
+    x, y = cell.split(",")
+    return int(x), int(y)
+
+
+@lru_cache(maxsize=16384)
+def neighbour(cell, side):
+    x, y = coords(cell)
+    dx, dy = STEP[side]
+    return key(x + dx, y + dy)
+
+
+def opposite(side):
+    return (side + 2) % 4
+
+
+@lru_cache(maxsize=1024)
+def turned(tile, rot):
+    return frozenset((side + rot) % 4 for side in TILES[tile]["connections"])
+
+
+def sides_of(board, cell):
+    placed = board[cell]
+    return turned(placed["tile"], placed["rot"])
+
+
+def node_of(board, cell):
+    return TILES[board[cell]["tile"]]["node"]
+
+
+def in_area(size, x, y):
+    return 0 <= x < size and 0 <= y < size
+
+
+def centre(size):
+    return key(size // 2, size // 2)
+
+
+def is_port(board, cell):
+    """'Each client with a single connection has a port.'"""
+    return node_of(board, cell) == "client" and len(sides_of(board, cell)) == 1
+
+
+# ---------------------------------------------------------------------------------------
+# Placing a tile
+# ---------------------------------------------------------------------------------------
+
+def placement_refusal(board, size, tile, x, y, rot):
+    """Why `tile` turned by `rot` may not go at (x, y), or None: the first tile in the centre;
+    every later tile inside the play area, on an empty square, touching at least one tile,
+    every touching pair of sides matching (connection to connection, blank to blank)."""
+    if rot not in (0, 1, 2, 3):
+        return "bad_rotation", "a rotation is 0, 1, 2 or 3 quarter turns clockwise"
+    if not in_area(size, x, y):
+        return "edge_of_play_area", f"({x},{y}) lies beyond the edge of the {size}x{size} play area"
+    cell = key(x, y)
+    if not board:
+        if cell != centre(size):
+            return "first_tile_in_centre", f"the first tile goes in the centre of the play area, {centre(size)}"
+        return None
+    if cell in board:
+        return "square_taken", f"a tile already lies at {cell}"
+    sides = turned(tile, rot)
+    touching = False
+    for side in range(4):
+        other = neighbour(cell, side)
+        if other not in board:
+            continue
+        touching = True
+        if (side in sides) != (opposite(side) in sides_of(board, other)):
+            return "sides_must_match", (f"the {SIDE_NAMES[side]} side would meet {other} connection to blank: "
+                                        "touching sides must match")
+    if not touching:
+        return "must_attach", "a tile must have at least one side adjacent to a side of an existing tile"
+    return None
+
+
+def placements(board, size, tile):
+    """Every (x, y, rot) where `tile` may be attached; rotations that give the same
+    connections are listed once (the lowest). The same rules as `placement_refusal`, with
+    each empty square's demands (connection here, blank there) worked out once."""
+    if not board:
+        x, y = coords(centre(size))
+        return [(x, y, rot) for rot in sorted({min(r for r in range(4) if turned(tile, r) == turned(tile, q))
+                                                for q in range(4)})]
+    found = []
+    for cell, (need, blank) in frontier(board, size):
+        x, y = coords(cell)
+        shapes = set()
+        for rot in range(4):
+            shape = turned(tile, rot)
+            if shape not in shapes and need <= shape and not shape & blank:
+                shapes.add(shape)
+                found.append((x, y, rot))
+    return found
+
+
+def frontier(board, size):
+    """[(cell, (sides that must carry a connection, sides that must be blank))] for every
+    empty square inside the play area that touches a tile."""
+    demands = {}
+    for cell in board:
+        sides = sides_of(board, cell)
+        for side in range(4):
+            other = neighbour(cell, side)
+            if other in board or not in_area(size, *coords(other)):
+                continue
+            need, blank = demands.setdefault(other, (set(), set()))
+            (need if side in sides else blank).add(opposite(side))
+    return sorted(demands.items())
+
+
+def playable(board, size, tile):
+    return bool(placements(board, size, tile))
+
+
+def touching_tiles(board, cell):
+    return [neighbour(cell, s) for s in range(4) if neighbour(cell, s) in board]
+
+
+def is_pendant(board, cell):
+    """'A tile that touches exactly one other tile, which is called a pendant tile.'"""
+    return len(touching_tiles(board, cell)) == 1
+
+
+# ---------------------------------------------------------------------------------------
+# Networks
+# ---------------------------------------------------------------------------------------
+
+def joined(board, cell, side):
+    """The tile this connection reaches, or None when it does not adjoin another tile."""
+    other = neighbour(cell, side)
+    if other in board and side in sides_of(board, cell) and opposite(side) in sides_of(board, other):
+        return other
+    return None
+
+
+def open_connections(board, cell):
+    """'An open connection is one that does not adjoin another tile.'"""
+    return sorted(side for side in sides_of(board, cell) if neighbour(cell, side) not in board)
+
+
+def networks(board):
+    """Tiles joined connection to connection, as sorted lists of cells (Access Tokens
+    disregarded: Links do not extend a network, Firewalls do not split it)."""
+    seen, found = set(), []
+    for start in sorted(board):
+        if start in seen:
+            continue
+        group, frontier = [], [start]
+        seen.add(start)
+        while frontier:
+            cell = frontier.pop()
+            group.append(cell)
+            for side in sides_of(board, cell):
+                other = joined(board, cell, side)
+                if other and other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+        found.append(sorted(group))
+    return found
+
+
+def network_of(board, cell):
+    return next(group for group in networks(board) if cell in group)
+
+
+def is_closed(board, group):
+    """'If a network has no open connections, that network is closed.'"""
+    return not any(open_connections(board, cell) for cell in group)
+
+
+# ---------------------------------------------------------------------------------------
+# Pieces: who is where, Firewalls on connections, Links on ports
+# ---------------------------------------------------------------------------------------
+
+def occupants(state):
+    """cell -> [seat, avatar index] for every Avatar on the board."""
+    return {cell: [seat, index] for seat, player in enumerate(state["players"])
+            for index, cell in enumerate(player["avatars"]) if cell is not None}
+
+
+def connection_halves(board, cell, side):
+    """A connection is one side of one tile, plus the facing side when a tile adjoins it."""
+    other = joined(board, cell, side)
+    return [[cell, side]] + ([[other, opposite(side)]] if other else [])
+
+
+def firewalls_on(state, cell, side):
+    """[(owner, [cell, side])] of the Firewalls on this connection (two only after a remap)."""
+    halves = connection_halves(state["board"], cell, side)
+    return [(seat, wall) for seat, player in enumerate(state["players"]) for wall in player["firewalls"]
+            if wall in halves]
+
+
+def link_at(state, cell):
+    """The owner (the Link's colour) of the Link on this port, or None."""
+    return next((seat for seat, player in enumerate(state["players"]) if cell in player["links"]), None)
+
+
+def links_of_colour(state, colour):
+    return list(state["players"][colour]["links"])
+
+
+def steps_from(state, cell):
+    """Nodes an Avatar at `cell` reaches in one step: through connections that adjoin
+    another tile and carry no Firewall, and between Links of the same colour."""
+    board = state["board"]
+    found = []
+    for side in sorted(sides_of(board, cell)):
+        other = joined(board, cell, side)
+        if other and not firewalls_on(state, cell, side):
+            found.append(other)
+    colour = link_at(state, cell)
+    if colour is not None:
+        found += [port for port in links_of_colour(state, colour) if port != cell]
+    return found
+
+
+def login_destinations(state, start):
+    """Every empty node reachable from `start` through connected, empty nodes."""
+    taken = occupants(state)
+    seen, frontier = {start}, [start]
+    while frontier:
+        cell = frontier.pop()
+        for other in steps_from(state, cell):
+            if other not in seen and other not in taken:
+                seen.add(other)
+                frontier.append(other)
+    return sorted(seen - {start})
+
+
+def adjacent_firewall_connections(state, cell):
+    """[cell, side] of each Firewalled connection of the Avatar's node (either half)."""
+    found = []
+    for side in sorted(sides_of(state["board"], cell)):
+        walls = firewalls_on(state, cell, side)
+        if walls:
+            found.append([cell, side])
+    return found
+
+
+def adjacent_links(state, cell):
+    """Ports with a Link next to this node (or on it), and every Link of the same colour as
+    one of them: 'Links of the same color are considered adjacent'."""
+    near = [cell] + [other for side in sides_of(state["board"], cell)
+                     if (other := joined(state["board"], cell, side)) and not firewalls_on(state, cell, side)]
+    colours = {link_at(state, port) for port in near} - {None}
+    return sorted(port for colour in colours for port in links_of_colour(state, colour))

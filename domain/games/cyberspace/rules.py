@@ -1,0 +1,570 @@
+"""HeroCard Cyberspace, after the Board Game section of rules/herocard-cyberspace.txt, in
+the rulebook's order: set-up, the turn (its Action Phase: up to three programs, hacks,
+or Rebooting instead), hacking and every result of a successful attack, the final round
+and scoring, and the variants (Teams, Handicap, Assistance, Bit Duels, the one-player
+Engineering Puzzle). Tile geometry is in board.py, the six programs in programs.py, the
+duel behind its interface in duels.py, scoring in scoring.py.
+
+State is plain JSON and holds no secret: the face-down stack is kept as a sorted list and
+each draw from it is a fresh fair pick from the match's random stream, written into the
+fact, which is the same as drawing the top of a shuffled stack. Choices the rulebook
+leaves open are numbered in README.md.
+"""
+
+from domain.kernel.decision import Decision
+from domain.kernel.errors import IllegalAction, InvalidSetup
+
+from . import programs as P
+from .board import (adjacent_firewall_connections, adjacent_links, firewalls_on, joined, key, link_at,
+                    occupants, steps_from)
+from .duels import ENGINES
+from .scoring import PROGRAMS_PER_TURN, puzzle_score, tally, winners
+from .tiles import TILES
+
+AVATARS, HANDICAP_AVATARS = 3, 2
+FACE_UP = 2
+DEFAULT_SIZE = 7
+OPTIONS = ("duels", "teams", "assistance", "handicap", "size")
+PROGRAM_ACTIONS = ("draw", "place", "probe", "spawn", "login", "link", "firewall", "remap")
+PUZZLE_ACTIONS = ("draw", "place", "probe", "remap", "done")
+
+# ---------------------------------------------------------------------------------------
+# Set-up
+# ---------------------------------------------------------------------------------------
+
+
+def _validate_options(options, seat_names):
+    seats = len(seat_names)
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise InvalidSetup(f"unknown Cyberspace options {sorted(unknown)}; known: {', '.join(OPTIONS)}")
+    duels = options.get("duels", "bit")
+    if duels not in ENGINES:
+        raise InvalidSetup(f"duels must be one of {sorted(ENGINES)} (card duels are not available yet), not {duels!r}")
+    teams, assistance = options.get("teams", False), options.get("assistance", False)
+    if not isinstance(teams, bool) or not isinstance(assistance, bool):
+        raise InvalidSetup("teams and assistance are true or false")
+    size = options.get("size", DEFAULT_SIZE)
+    if not isinstance(size, int) or isinstance(size, bool) or size % 2 == 0 or not 5 <= size <= 15:
+        raise InvalidSetup("size (squares on a side of the play area) is an odd number from 5 to 15")
+    handicap = options.get("handicap", [])
+    if not isinstance(handicap, list):
+        raise InvalidSetup("handicap lists the seats (names or numbers) of the expert players")
+    experts = []
+    for entry in handicap:
+        seat = seat_names.index(entry) if entry in seat_names else entry if isinstance(entry, int) else None
+        if seat is None or isinstance(seat, bool) or not 0 <= seat < seats:
+            raise InvalidSetup(f"handicap: {entry!r} is neither a seat name nor a seat number")
+        experts.append(seat)
+    if seats == 1 and (teams or assistance or experts):
+        raise InvalidSetup("one player plays the Engineering Puzzle: tiles only, no teams, assistance or handicap")
+    if teams and seats != 4:
+        raise InvalidSetup("Teams is for exactly 4 players (partners sit opposite: seats 0+2 and 1+3)")
+    if assistance and seats not in (3, 4):
+        raise InvalidSetup("Assistance is for a three or four person game")
+    if assistance and duels == "bit":
+        raise InvalidSetup("Assistance is playing a Fast Action Card for the losing side of an attack; Bit Duels "
+                           "remove the Action Decks, so there is nothing to assist with: assistance cannot be "
+                           "combined with duels 'bit' until card duels exist")
+    return {"duels": duels, "teams": teams, "size": size, "handicap": sorted(set(experts))}
+
+
+def setup(options, seat_names, rng):
+    chosen = _validate_options(options, seat_names)
+    seats = len(seat_names)
+    stack = sorted(TILES)
+    face_up = []
+    for _ in range(FACE_UP):  # "Draw the top two tiles, and place them face up on either side of the stack."
+        face_up.append(stack.pop(rng.randbelow(len(stack))))
+    first = rng.randbelow(seats)  # "Randomly determine who starts."
+    players = [{"avatars": [None] * (HANDICAP_AVATARS if seat in chosen["handicap"] else AVATARS),
+                "links": [], "firewalls": []} for seat in range(seats)]
+    return {
+        "seats": seats, "puzzle": seats == 1, **chosen,
+        "board": {}, "stack": stack, "face_up": face_up, "waiting": [], "held": None,
+        "players": players, "first": first, "turn": first, "turn_number": 1,
+        "programs": 0, "menu": [], "attacked": False, "acted": False,
+        "hijack": None, "attack": None, "duel": None, "last_duel": None,
+        "final_round": False, "last_seat": None, "final_turn": False,
+        "tallies": [None] * seats, "over": None, "winners": None, "puzzle_score": None,
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# evolve
+# ---------------------------------------------------------------------------------------
+
+def evolve(state, fact):
+    kind = fact["f"]
+    players = state["players"]
+    if kind == "draw":
+        state["stack"].remove(fact["tile"])
+        state["held"] = fact["tile"]
+    elif kind == "set_aside":
+        state["waiting"].append(state["held"])
+        state["held"] = None
+    elif kind == "place":
+        if fact["from"] == "held":
+            state["held"] = None
+        else:
+            state[fact["from"]].remove(fact["tile"])
+        state["board"][fact["at"]] = {"tile": fact["tile"], "rot": fact["rot"]}
+    elif kind == "refill":
+        state["stack"].remove(fact["tile"])
+        state["face_up"].append(fact["tile"])
+    elif kind == "program":
+        menu = state["hijack"] if state["hijack"] else state
+        menu["programs"] += 1
+        menu["menu"].append(fact["program"])
+        state["acted"] = True
+    elif kind in ("spawn", "login"):
+        players[fact["seat"]]["avatars"][fact["avatar"]] = fact["at"]
+    elif kind in ("link", "firewall"):
+        pieces = players[fact["seat"]][f"{kind}s"]
+        if fact["from"] is not None:
+            pieces.remove(fact["from"])
+        pieces.append(fact["at"])
+    elif kind == "remap":
+        _remap(state, fact["from"], fact["at"], fact["rot"])
+    elif kind == "attack":
+        state.update(attacked=True, acted=True, attack={"seat": fact["seat"], "target": fact["target"],
+                                                          "defenders": fact["defenders"]})
+    elif kind == "duel":
+        state["duel"] = ENGINES[state["duels"]].evolve(state["duel"], fact["fact"])
+    elif kind == "attack_result":
+        state["last_duel"] = {**state["attack"], "success": fact["success"], "duel": state["duel"]}
+        state.update(attack=None, duel=None)
+    elif kind == "firewall_destroyed":
+        players[fact["seat"]]["firewalls"].remove(fact["at"])
+    elif kind == "link_destroyed":
+        players[fact["seat"]]["links"].remove(fact["at"])
+    elif kind == "hijack":
+        state["hijack"] = {"target": fact["target"], "programs": 0, "menu": []}
+    elif kind == "hijack_end":
+        state["hijack"] = None
+    elif kind == "reboot":
+        for index in fact["avatars"]:
+            players[fact["seat"]]["avatars"][index] = None
+    elif kind == "final_round":
+        state.update(final_round=True, last_seat=fact["last"])
+    elif kind == "tally":
+        state["tallies"][fact["seat"]] = {k: fact[k] for k in ("networks", "bonus", "score")}
+    elif kind == "turn":
+        state.update(turn=fact["seat"], final_turn=fact["final"], turn_number=state["turn_number"] + 1,
+                     programs=0, menu=[], attacked=False, acted=False)
+    elif kind == "over":
+        state.update(over=fact["reason"], winners=fact["winners"], puzzle_score=fact.get("puzzle"))
+    else:
+        raise ValueError(f"unknown fact {kind!r}")
+    return state
+
+
+def _remap(state, cell, target, rot):
+    """The pendant tile moves; 'any game pieces occupying the tile you move (Avatars, Links,
+    or Firewalls) remain on the moved tile', the Firewalls turning with it."""
+    placed = state["board"].pop(cell)
+    turn_by = (rot - placed["rot"]) % 4
+    state["board"][target] = {"tile": placed["tile"], "rot": rot}
+    for player in state["players"]:
+        player["avatars"] = [target if c == cell else c for c in player["avatars"]]
+        player["links"] = [target if c == cell else c for c in player["links"]]
+        player["firewalls"] = [P.remapped_firewall(w, cell, target, turn_by) for w in player["firewalls"]]
+
+
+# ---------------------------------------------------------------------------------------
+# Whose move; the end
+# ---------------------------------------------------------------------------------------
+
+def to_act(state):
+    if state["over"]:
+        return set()
+    if state["duel"] is not None:
+        engine = ENGINES[state["duels"]]
+        return {seat for seat in state["duel"]["seats"] if engine.legal_actions(state["duel"], seat)}
+    return {state["turn"]}
+
+
+def outcome(state):
+    if not state["over"]:
+        return None
+    if state["puzzle"]:
+        return {"reason": state["over"], "winners": [0], "scores": [state["puzzle_score"]["score"]],
+                "puzzle": state["puzzle_score"]}
+    result = {"reason": state["over"], "winners": state["winners"],
+              "scores": [t["score"] for t in state["tallies"]], "bonus": [t["bonus"] for t in state["tallies"]]}
+    if state["teams"]:
+        result["team_scores"] = [result["scores"][0] + result["scores"][2], result["scores"][1] + result["scores"][3]]
+    return result
+
+
+def partner(state, seat):
+    return (seat + 2) % 4 if state["teams"] else None
+
+
+class Turn(Decision):
+    def __init__(self, state, rng):
+        super().__init__(state, rng, evolve)
+
+
+def _end_turn(turn, seat):
+    """'On each player's last turn, he or she tallies their score'; the final round ends
+    with the final turn of whoever emptied the stack."""
+    st = turn.state
+    if st["final_turn"]:
+        turn.emit({"f": "tally", "seat": seat, **tally(st, seat)})
+        if seat == st["last_seat"]:
+            turn.emit({"f": "over", "reason": "final_round_scored", "winners": winners(st)})
+            return
+    turn.emit({"f": "turn", "seat": (seat + 1) % st["seats"], "final": st["final_round"]})
+
+
+def _after_action(turn):
+    st = turn.state
+    if st["hijack"] and st["hijack"]["programs"] >= PROGRAMS_PER_TURN and st["held"] is None:
+        turn.emit({"f": "hijack_end"})
+    if not st["puzzle"] and not st["stack"] and not st["final_round"] and not st["over"]:
+        # "When someone draws the last Network Tile from the face-down stack, the scoring round starts."
+        turn.emit({"f": "final_round", "last": st["turn"]})
+
+
+# ---------------------------------------------------------------------------------------
+# decide
+# ---------------------------------------------------------------------------------------
+
+def decide(state, seat, action, rng):
+    return _decided(state, seat, action, rng).facts
+
+
+def lookahead(state, seat, action, rng):
+    """The state after a legal `action`, for a bot's what-ifs (one copy, not two)."""
+    return _decided(state, seat, action, rng).state
+
+
+def _decided(state, seat, action, rng):
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("malformed_action", 'an action is an object with a "type"')
+    kind = action["type"]
+    handler = ACTIONS.get(kind)
+    if handler is None:
+        raise IllegalAction("unknown_action", f"cyberspace has no action {kind!r}; known: {sorted(ACTIONS)}")
+    turn = Turn(state, rng)
+    st = turn.state
+    if st["over"]:
+        raise IllegalAction("game_over", "the game is over")
+    if seat not in to_act(st):
+        raise IllegalAction("not_your_turn", f"seat {seat} is not to act")
+    if st["duel"] is not None and kind != "duel":
+        raise IllegalAction("duel_pending", "the duel under way must be resolved first")
+    if st["held"] is not None and kind != "place":
+        raise IllegalAction("place_drawn_tile", "the Probe is not over: place the tile you drew first")
+    if st["puzzle"] and kind not in PUZZLE_ACTIONS:
+        raise IllegalAction("puzzle_probe_remap_only", "the Engineering Puzzle uses probe and remap programs only")
+    if st["hijack"] and kind not in PROGRAM_ACTIONS + ("end_session",):
+        raise IllegalAction("hijacked_session", "you must execute your target's programs (or end the session) "
+                            "before playing on: no attacks, no own programs, no end of turn meanwhile")
+    handler(turn, seat, action)
+    _after_action(turn)
+    return turn
+
+
+def _program(turn, seat, name):
+    st = turn.state
+    if not st["puzzle"]:
+        used = st["hijack"]["programs"] if st["hijack"] else st["programs"]
+        if used >= PROGRAMS_PER_TURN:
+            raise IllegalAction("three_programs", "you can execute up to three programs per turn"
+                                + (" (three hijacked programs)" if st["hijack"] else ""))
+    turn.emit({"f": "program", "program": name, "seat": st["hijack"]["target"] if st["hijack"] else seat})
+
+
+def _owner(st, seat):
+    return st["hijack"]["target"] if st["hijack"] else seat
+
+
+def _refuse(refusal):
+    if refusal:
+        raise IllegalAction(*refusal)
+
+
+def act_draw(turn, seat, action):
+    if not turn.state["stack"]:
+        raise IllegalAction("stack_empty", "the face-down stack is empty: probe with a face-up tile")
+    _program(turn, seat, "probe")
+    P.draw(turn)
+
+
+def act_place(turn, seat, action):
+    st = turn.state
+    if st["held"] is None:
+        raise IllegalAction("no_drawn_tile", "place follows a Probe that drew from the face-down stack")
+    _refuse(P.place_refusal(st, st["held"], action))
+    P.place(turn, st["held"], "held", action)
+
+
+def act_probe(turn, seat, action):
+    st = turn.state
+    source = P.probe_source(st, action.get("tile"))
+    if source is None:
+        raise IllegalAction("tile_not_face_up", "probe takes one of the face-up tiles beside the stack "
+                            "(or draw from the stack)")
+    _refuse(P.place_refusal(st, action["tile"], action))
+    _program(turn, seat, "probe")
+    P.place(turn, action["tile"], source, action)
+
+
+def act_spawn(turn, seat, action):
+    st = turn.state
+    owner = _owner(st, seat)
+    cell = key(action.get("x"), action.get("y"))
+    _refuse(P.spawn_refusal(st, owner, cell))
+    _program(turn, seat, "spawn")
+    index = st["players"][owner]["avatars"].index(None)
+    turn.emit({"f": "spawn", "seat": owner, "avatar": index, "at": cell})
+
+
+def act_login(turn, seat, action):
+    st = turn.state
+    owner = _owner(st, seat)
+    cell = key(action.get("x"), action.get("y"))
+    index = P.integer(action, "avatar")
+    _refuse(P.login_refusal(st, owner, index, cell))
+    _program(turn, seat, "login")
+    turn.emit({"f": "login", "seat": owner, "avatar": index, "at": cell})
+
+
+def act_link(turn, seat, action):
+    st = turn.state
+    owner = _owner(st, seat)
+    cell, moved = key(action.get("x"), action.get("y")), action.get("from")
+    _refuse(P.link_refusal(st, owner, cell, moved))
+    _program(turn, seat, "link")
+    turn.emit({"f": "link", "seat": owner, "at": cell, "from": moved})
+
+
+def act_firewall(turn, seat, action):
+    st = turn.state
+    owner = _owner(st, seat)
+    cell, side, moved = key(action.get("x"), action.get("y")), P.integer(action, "side"), action.get("from")
+    _refuse(P.firewall_refusal(st, owner, cell, side, moved))
+    _program(turn, seat, "firewall")
+    turn.emit({"f": "firewall", "seat": owner, "at": [cell, side], "from": moved})
+
+
+def act_remap(turn, seat, action):
+    st = turn.state
+    cell = action.get("from")
+    _refuse(P.remap_refusal(st, cell, action))  # an impossible remap is cancelled: it costs no program
+    _program(turn, seat, "remap")
+    turn.emit({"f": "remap", "from": cell, "at": key(action["x"], action["y"]), "rot": action["rot"]})
+
+
+def act_end_session(turn, seat, action):
+    if not turn.state["hijack"]:
+        raise IllegalAction("no_hijacked_session", "there is no hijacked session to end")
+    turn.emit({"f": "hijack_end"})
+
+
+def act_end_turn(turn, seat, action):
+    _end_turn(turn, seat)
+
+
+def act_done(turn, seat, action):
+    if not turn.state["puzzle"]:
+        raise IllegalAction("puzzle_only", "only the Engineering Puzzle player declares being done; end your turn")
+    turn.emit({"f": "over", "reason": "puzzle_done", "winners": [0], "puzzle": puzzle_score(turn.state)})
+
+
+def act_reboot(turn, seat, action):
+    """'You can skip the Action phase in your turn to reboot ... remove any number of your
+    Avatars from the board. You may not remove Links or Firewalls.'"""
+    st = turn.state
+    if st["acted"]:
+        raise IllegalAction("reboot_instead_of_acting", "rebooting replaces the whole Action Phase: "
+                            "you have already executed a program or attacked this turn")
+    chosen = action.get("avatars")
+    avatars = st["players"][seat]["avatars"]
+    if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen) or \
+            any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(avatars) or avatars[i] is None for i in chosen):
+        raise IllegalAction("reboot_avatars", '"avatars" lists distinct indexes of your Avatars on the board')
+    turn.emit({"f": "reboot", "seat": seat, "avatars": sorted(chosen)})
+    _end_turn(turn, seat)
+
+
+# ---------------------------------------------------------------------------------------
+# Hacking
+# ---------------------------------------------------------------------------------------
+
+def attack_target(st, seat, action):
+    """(target, defending owners) of a legal attack by `seat`, or IllegalAction naming the rule."""
+    mine = [cell for cell in st["players"][seat]["avatars"] if cell is not None]
+    kind = action.get("target")
+    if kind == "avatar":
+        victim, index = P.integer(action, "seat"), P.integer(action, "avatar")
+        if victim is None or not 0 <= victim < st["seats"] or index is None or \
+                not 0 <= index < len(st["players"][victim]["avatars"]) or st["players"][victim]["avatars"][index] is None:
+            raise IllegalAction("no_such_avatar", "name an Avatar on the board by its seat and index")
+        if victim == seat:
+            raise IllegalAction("hack_opponent_only", "you can hack an opponent's Avatar, not your own")
+        cell = st["players"][victim]["avatars"][index]
+        if not any(cell in steps_from(st, m) for m in mine):
+            raise IllegalAction("target_not_adjacent", "hackers must be adjacent: the target Avatar must occupy a "
+                                "node connected to one of yours (not through a Firewall), or a Linked node of the "
+                                "same colour as yours")
+        return {"kind": "avatar", "seat": victim, "avatar": index, "at": cell}, [victim]
+    if kind == "firewall":
+        cell, side = key(action.get("x"), action.get("y")), P.integer(action, "side")
+        walls = firewalls_on(st, cell, side) if cell in st["board"] and side in (0, 1, 2, 3) else []
+        if not any(wall == [cell, side] for _, wall in walls):
+            raise IllegalAction("no_such_firewall", f"there is no Firewall at {cell} side {side}")
+        if not any(_same_connection(st, wall, [cell, side]) for m in mine
+                   for wall in adjacent_firewall_connections(st, m)):
+            raise IllegalAction("target_not_adjacent", "you can attack a Firewall on a connection of a node "
+                                "one of your Avatars occupies")
+        owners = sorted({owner for owner, _ in walls})
+        return {"kind": "firewall", "at": [cell, side], "owners": owners}, [o for o in owners if o != seat]
+    if kind == "link":
+        cell = key(action.get("x"), action.get("y"))
+        owner = link_at(st, cell)
+        if owner is None:
+            raise IllegalAction("no_such_link", f"there is no Link at {cell}")
+        if not any(cell in adjacent_links(st, m) for m in mine):
+            raise IllegalAction("target_not_adjacent", "you can attack a Link adjacent to one of your Avatars, "
+                                "or any Link of the same colour as one adjacent to it")
+        return {"kind": "link", "at": cell, "owners": [owner]}, [o for o in [owner] if o != seat]
+    raise IllegalAction("malformed_action", 'an attack\'s "target" is "avatar", "firewall" or "link"')
+
+
+def _same_connection(st, a, b):
+    return a == b or joined(st["board"], a[0], a[1]) == b[0] and (a[1] + 2) % 4 == b[1]
+
+
+def act_attack(turn, seat, action):
+    st = turn.state
+    if st["attacked"]:
+        raise IllegalAction("one_bit_duel_per_turn", "a player may only initiate one bit duel per turn")
+    target, defenders = attack_target(st, seat, action)
+    if st["teams"] and partner(st, seat) in ([target["seat"]] if target["kind"] == "avatar" else target["owners"]):
+        raise IllegalAction("no_attack_on_partner", "partners can not voluntarily attack each other")
+    turn.emit({"f": "attack", "seat": seat, "target": target, "defenders": defenders})
+    if not defenders:
+        # "To destroy your own Firewall or Link, simply play a Base Attack and decline to defend."
+        _resolve(turn, success=True)
+        return
+    _duel, facts = ENGINES[st["duels"]].start({"target": target}, seat, defenders, turn.rng)
+    for fact in facts:
+        turn.emit({"f": "duel", "fact": fact})
+    _resolve_if_decided(turn)
+
+
+def act_duel(turn, seat, action):
+    st = turn.state
+    if st["duel"] is None:
+        raise IllegalAction("no_duel", "there is no duel under way")
+    engine = ENGINES[st["duels"]]
+    for fact in engine.decide(st["duel"], seat, action.get("duel"), turn.rng):
+        turn.emit({"f": "duel", "fact": fact})
+    _resolve_if_decided(turn)
+
+
+def _resolve_if_decided(turn):
+    st = turn.state
+    side = ENGINES[st["duels"]].result(st["duel"])
+    if side is not None:
+        _resolve(turn, success=side == "attacker")
+
+
+def _resolve(turn, success):
+    """'A successful attack hacks an Avatar, destroys a firewall, or destroys a link.'"""
+    st = turn.state
+    target = st["attack"]["target"]
+    turn.emit({"f": "attack_result", "success": success})
+    if not success:
+        return
+    if target["kind"] == "avatar":
+        turn.emit({"f": "hijack", "target": target["seat"]})  # "you hijack your target's session"
+    elif target["kind"] == "firewall":
+        # "If two Firewalls occupy a single connection, an attack on either Firewall affects both."
+        for owner, wall in firewalls_on(st, *target["at"]):
+            turn.emit({"f": "firewall_destroyed", "seat": owner, "at": wall})
+    else:
+        turn.emit({"f": "link_destroyed", "seat": target["owners"][0], "at": target["at"]})
+
+
+ACTIONS = {
+    "draw": act_draw, "place": act_place, "probe": act_probe, "spawn": act_spawn, "login": act_login,
+    "link": act_link, "firewall": act_firewall, "remap": act_remap, "attack": act_attack, "duel": act_duel,
+    "reboot": act_reboot, "end_session": act_end_session, "end_turn": act_end_turn, "done": act_done,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# legal_actions
+# ---------------------------------------------------------------------------------------
+
+def legal_actions(state, seat):
+    if seat not in to_act(state):
+        return []
+    if state["duel"] is not None:
+        return [{"type": "duel", "duel": a} for a in ENGINES[state["duels"]].legal_actions(state["duel"], seat)]
+    if state["held"] is not None:
+        return P.options_place(state)
+    owner = _owner(state, seat)
+    actions = []
+    used = state["hijack"]["programs"] if state["hijack"] else state["programs"]
+    if state["puzzle"] or used < PROGRAMS_PER_TURN:
+        if state["stack"]:
+            actions.append({"type": "draw"})
+        actions += P.options_probe(state)
+        if not state["puzzle"]:
+            actions += P.options_spawn(state, owner) + P.options_login(state, owner) + \
+                P.options_link(state, owner) + P.options_firewall(state, owner)
+        actions += P.options_remap(state)
+    if state["puzzle"]:
+        return actions + [{"type": "done"}]
+    if state["hijack"]:
+        return actions + [{"type": "end_session"}]
+    if not state["attacked"]:
+        actions += attack_options(state, seat)
+    if not state["acted"]:
+        actions += reboot_options(state, seat)
+    return actions + [{"type": "end_turn"}]
+
+
+def default_action(state, seat):
+    """The least a seat can do when it must move and does not (a clock ran out): end the
+    turn (or the hijacked session, or the puzzle); a drawn tile is placed first."""
+    legal = legal_actions(state, seat)
+    for kind in ("end_session", "end_turn", "done"):
+        if {"type": kind} in legal:
+            return {"type": kind}
+    return legal[0]
+
+
+def attack_options(state, seat):
+    found = []
+    mine = [cell for cell in state["players"][seat]["avatars"] if cell is not None]
+    taken = occupants(state)
+    for victim, index in sorted({tuple(taken[c]) for m in mine for c in steps_from(state, m)
+                                 if c in taken and taken[c][0] != seat}):
+        found.append({"type": "attack", "target": "avatar", "seat": victim, "avatar": index})
+    walls = {tuple(w) for m in mine for c in adjacent_firewall_connections(state, m)
+             for _, w in firewalls_on(state, *c)[:1]}
+    found += [{"type": "attack", "target": "firewall", "x": int(c.split(",")[0]), "y": int(c.split(",")[1]),
+               "side": s} for c, s in sorted(walls)]
+    ports = sorted({port for m in mine for port in adjacent_links(state, m)})
+    found += [{"type": "attack", "target": "link", "x": int(c.split(",")[0]), "y": int(c.split(",")[1])} for c in ports]
+    legal = []
+    for action in found:
+        target, _ = attack_target(state, seat, action)
+        owners = [target["seat"]] if target["kind"] == "avatar" else target["owners"]
+        if not (state["teams"] and partner(state, seat) in owners):
+            legal.append(action)
+    return legal
+
+
+def reboot_options(state, seat):
+    placed = [i for i, cell in enumerate(state["players"][seat]["avatars"]) if cell is not None]
+    subsets = [[]]
+    for index in placed:
+        subsets += [s + [index] for s in subsets]
+    return [{"type": "reboot", "avatars": s} for s in sorted(subsets, key=lambda s: (len(s), s))]

@@ -1,0 +1,325 @@
+"""Random play to the end for the puzzle, 2, 3 and 4 players and every variant, with what the
+rulebook implies checked after every action (24 tiles neither created nor lost, every
+touching pair of sides matching inside the play area, three programs a turn, one bit duel
+a turn, three Access Tokens, Avatars on distinct nodes, the final round and the tallies
+consistent); replay equals live play; views show nothing of the face-down stack; actions
+that are not legal are refused with a code naming the rule, never a crash."""
+
+import os
+import random
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.games.cyberspace import RULESET
+from domain.games.cyberspace.board import (centre, coords, firewalls_on, in_area, is_pendant, is_port, joined, neighbour,
+                                           opposite, placements, sides_of)
+from domain.games.cyberspace.scoring import winners
+from domain.games.cyberspace.tiles import TILES
+from domain.kernel.canonical import json_copy
+from domain.kernel.errors import IllegalAction
+from domain.kernel.rng import RandomStream
+from tests.games.replay import play_and_replay
+
+MODES = [({}, 1), ({}, 2), ({}, 3), ({}, 4), ({"teams": True}, 4), ({"handicap": [0, 2]}, 3),
+         ({"size": 5}, 2), ({"teams": True, "handicap": [1]}, 4)]
+MAX_ACTIONS = 5_000
+EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")  # bench/mutation.py lowers it; a long run raises it
+
+
+def examples(default):
+    return int(EXAMPLES) if EXAMPLES else default  # raise it for a longer run, or lower it
+
+
+class Invariants:
+    def __init__(self, state):
+        self.attacks = 0
+        self.turn_number = state["turn_number"]
+
+    def after(self, state, action, facts):
+        self.turns_and_limits(state, action, facts)
+        self.tiles_neither_created_nor_lost(state)
+        self.board_is_valid(state)
+        self.pieces_in_bounds(state)
+        self.unplayable_tiles_set_aside(state, facts)
+        self.end_consistent(state)
+
+    def turns_and_limits(self, state, action, facts):
+        if state["turn_number"] != self.turn_number:
+            self.turn_number, self.attacks = state["turn_number"], 0
+        if action["type"] == "attack":
+            self.attacks += 1
+            assert self.attacks == 1, "two bit duels initiated in one turn"
+        if not state["puzzle"]:
+            assert state["programs"] <= 3 and len(state["menu"]) == state["programs"], "more than three programs"
+            if state["hijack"]:
+                # the session ends after its third program (once a drawn tile is placed)
+                assert state["hijack"]["programs"] < 3 or state["held"], "a hijacked session past three programs"
+        else:
+            assert all(p["avatars"] == [None] * 3 and not p["links"] and not p["firewalls"] for p in state["players"])
+        assert state["duel"] is None, "a bit duel resolves as it starts"
+
+    def tiles_neither_created_nor_lost(self, state):
+        held = [state["held"]] if state["held"] else []
+        every = [p["tile"] for p in state["board"].values()] + state["stack"] + state["face_up"] + state["waiting"] + held
+        assert sorted(every) == sorted(TILES), "tiles created or lost"
+        assert len(state["face_up"]) <= 2
+
+    def board_is_valid(self, state):
+        board, size = state["board"], state["size"]
+        if board:
+            assert centre(size) in board or len(board) > 1, "the first tile is in the centre"
+        for cell in board:
+            assert in_area(size, *coords(cell)), "a tile beyond the edge of the play area"
+            for side in range(4):
+                other = neighbour(cell, side)
+                if other in board:
+                    assert (side in sides_of(board, cell)) == (opposite(side) in sides_of(board, other)), \
+                        f"touching sides of {cell} and {other} do not match"
+        if len(board) > 1:  # every tile touches another: the tiles form one connected area
+            seen, frontier = set(), [next(iter(board))]
+            while frontier:
+                cell = frontier.pop()
+                seen.add(cell)
+                frontier += [neighbour(cell, s) for s in range(4) if neighbour(cell, s) in board and neighbour(cell, s) not in seen]
+            assert seen == set(board), "tiles not attached to the rest"
+
+    def pieces_in_bounds(self, state):
+        board = state["board"]
+        nodes = []
+        for seat, player in enumerate(state["players"]):
+            assert len(player["avatars"]) == (2 if seat in state["handicap"] else 3)
+            nodes += [c for c in player["avatars"] if c is not None]
+            assert len(player["links"]) + len(player["firewalls"]) <= 3, "more than three Access Tokens"
+            for port in player["links"]:
+                assert port in board and is_port(board, port), "a Link off a port"
+            for cell, side in player["firewalls"]:
+                assert cell in board and side in sides_of(board, cell), "a Firewall off a connection"
+        assert all(c in board for c in nodes) and len(nodes) == len(set(nodes)), "two Avatars on one node"
+        links = [port for p in state["players"] for port in p["links"]]
+        assert len(links) == len(set(links)), "two Links on one port"
+        for player in state["players"]:
+            for cell, side in player["firewalls"]:
+                walls = firewalls_on(state, cell, side)
+                assert len(walls) <= 2 and (len(walls) == 1 or joined(board, cell, side)), "stacked Firewalls"
+
+    def unplayable_tiles_set_aside(self, state, facts):
+        """A drawn tile waits beside the stack only if it cannot be played (a draw changes
+        no tile on the board, so the board after it is the board it was tried against)."""
+        for fact in facts:
+            if fact["f"] == "set_aside":
+                assert placements(state["board"], state["size"], fact["tile"]) == [], "a playable tile set aside"
+                assert fact["tile"] in state["waiting"]
+
+    def end_consistent(self, state):
+        result = RULESET.outcome(state)
+        if state["puzzle"]:
+            assert not state["final_round"]
+            if result:
+                assert result["scores"] == [state["puzzle_score"]["score"]]
+            return
+        assert state["final_round"] == (not state["stack"]), "the final round starts when the stack empties"
+        if result is None:
+            assert RULESET.to_act(state) == {state["turn"]}
+            return
+        assert RULESET.to_act(state) == set() and all(state["tallies"])
+        assert result["winners"] == winners(state)
+        for tally in state["tallies"]:
+            assert 0 <= tally["bonus"] <= 3 and tally["score"] == tally["networks"] + tally["bonus"]
+
+
+def assert_nothing_hidden_leaks(state, facts, actor, action):
+    """The face-down stack is the only thing hidden; nothing else is secret, so every seat
+    and a spectator see the same view, which shows the stack as a count."""
+    public = set(state["face_up"]) | set(state["waiting"]) | {p["tile"] for p in state["board"].values()}
+    if state["held"]:
+        public.add(state["held"])
+    spectator = RULESET.view(state, None)
+    assert isinstance(spectator["stack"], int)
+    text = orjson.dumps(spectator).decode()
+    assert not [tile for tile in set(TILES) - public if f'"{tile}"' in text], "a face-down tile shows"
+    for seat in range(state["seats"]):
+        assert RULESET.view(state, seat) == spectator
+        assert [RULESET.redact(f, seat) for f in facts] == facts
+        assert RULESET.redact_action(action, actor, seat) == action
+    assert RULESET.render(spectator)
+
+
+def mangled(action, rand):
+    """An action a player might send that the rules may refuse: coordinates shifted,
+    sides and indexes off by one, the wrong type, missing fields."""
+    wrong = dict(action)
+    choice = rand.randrange(5)
+    if choice == 0 and "x" in wrong:
+        wrong["x"] += rand.choice([-1, 1, 7])
+    elif choice == 1:
+        for field in ("side", "avatar", "rot", "seat"):
+            if field in wrong:
+                wrong[field] = wrong[field] + rand.choice([1, 4]) if isinstance(wrong[field], int) else 9
+    elif choice == 2:
+        wrong["type"] = rand.choice(["spawn", "login", "link", "firewall", "remap", "attack", "place", "reboot",
+                                     "end_session", "done", "draw", "probe", "duel"])
+    elif choice == 3 and len(wrong) > 1:
+        wrong.pop(rand.choice(sorted(set(wrong) - {"type"})))
+    else:
+        wrong = {"type": "login", "avatar": rand.randrange(-1, 4), "x": rand.randrange(-1, 9), "y": rand.randrange(-1, 9)}
+    return wrong
+
+
+def play(options, seats, seed, bots=("random",), check=True):
+    rand = random.Random(seed)
+    key = rand.randbytes(32)
+    state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+    invariants = Invariants(state)
+    for seq in range(2, MAX_ACTIONS):
+        if RULESET.outcome(state) is not None:
+            return state
+        (seat,) = RULESET.to_act(state)
+        for other in set(range(seats)) - {seat}:
+            assert RULESET.legal_actions(state, other) == []
+        action = RULESET.bots[bots[seat % len(bots)]](state, seat, rand)
+        if check:
+            probe_refusals(state, seat, action, rand, key, seq)
+        before = json_copy(state)
+        facts = RULESET.decide(state, seat, action, RandomStream(key, "m", seq))
+        assert state == before, "decide mutated the state"
+        for fact in facts:
+            state = RULESET.evolve(state, fact)
+        invariants.after(state, action, facts)
+        if check:
+            assert_nothing_hidden_leaks(state, facts, seat, action)
+    raise AssertionError("the game did not end")
+
+
+def same_shape(action):
+    """Placements are listed once per shape: a straight tile turned twice looks the same."""
+    if action["type"] in ("probe", "place", "remap") and isinstance(action.get("rot"), int):
+        return {**action, "rot": None}
+    return action
+
+
+def probe_refusals(state, seat, action, rand, key, seq):
+    """A mangled action is either legal or refused with a code that names a rule."""
+    wrong = mangled(action, rand)
+    legal = RULESET.legal_actions(state, seat)
+    try:
+        RULESET.decide(state, seat, wrong, RandomStream(key, "probe", seq))
+    except IllegalAction as refusal:
+        assert refusal.code not in ("illegal_action", "domain_error") and refusal.message
+        assert wrong not in legal, f"a listed action was refused: {wrong} ({refusal.code})"
+    else:
+        # it agrees with a listed action on every field that action has (extra fields are ignored)
+        assert any(same_shape({k: wrong.get(k) for k in a}) == same_shape(a) for a in legal), \
+            f"an unlisted action was accepted: {wrong}"
+    other = (seat + 1) % state["seats"]
+    if other != seat:
+        with pytest.raises(IllegalAction) as refused:
+            RULESET.decide(state, other, action, RandomStream(key, "probe", seq))
+        assert refused.value.code == "not_your_turn"
+
+
+@pytest.mark.parametrize("options, seats", MODES, ids=[f"{o}-{s}" for o, s in MODES])
+@settings(max_examples=examples(6), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_play_reaches_an_outcome_in_every_mode(options, seats, seed):
+    state = play(options, seats, seed)  # the invariants are checked after every action
+    result = RULESET.outcome(state)
+    assert set(result["winners"]) <= set(range(seats)) and result["winners"]
+    if options.get("teams"):
+        assert {w % 2 for w in result["winners"]} in ({0}, {1}, {0, 1})
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
+def test_greedy_and_random_bots_mixed_play_legally_to_the_end(seed, mode):
+    options, seats = mode
+    assert RULESET.outcome(play(options, seats, seed, bots=("greedy", "random"), check=False)) is not None
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
+def test_replayed_state_equals_live_state_at_every_version(tmp_path_factory, seed, mode):
+    options, seats = mode
+    play_and_replay(RULESET, tmp_path_factory.mktemp("cs"), options, seats, seed, RULESET.bots["random"])
+
+
+def test_every_listed_action_is_accepted_in_a_long_game():
+    rand = random.Random(11)
+    key = rand.randbytes(32)
+    state = RULESET.setup({}, ["a", "b", "c"], RandomStream(key, "m", 1))
+    seq = 2
+    while RULESET.outcome(state) is None and seq < 400:
+        (seat,) = RULESET.to_act(state)
+        for action in rand.sample(RULESET.legal_actions(state, seat), k=min(8, len(RULESET.legal_actions(state, seat)))):
+            RULESET.decide(state, seat, action, RandomStream(key, "m", seq))  # none raises
+        action = RULESET.bots["greedy"](state, seat, rand)
+        for fact in RULESET.decide(state, seat, action, RandomStream(key, "m", seq)):
+            state = RULESET.evolve(state, fact)
+        seq += 1
+    assert len(state["board"]) > 5
+
+
+def position(state):
+    """What the board shows: each tile's square and connections, and where every piece is."""
+    return (sorted((cell, placed["tile"], sorted(sides_of(state["board"], cell))) for cell, placed in state["board"].items()),
+            [(p["avatars"], sorted(p["links"]), sorted(p["firewalls"])) for p in state["players"]])
+
+
+def remap_results(state, seat, actions, key, seq):
+    """The positions the accepted ones among `actions` lead to."""
+    found = []
+    for action in actions:
+        try:
+            facts = RULESET.decide(state, seat, action, RandomStream(key, "remap", seq))
+        except IllegalAction:
+            continue
+        after = json_copy(state)  # evolve changes the state it is given
+        for fact in facts:
+            after = RULESET.evolve(after, fact)
+        found.append((action, position(after)))
+    return found
+
+
+def every_remap_tried(state):
+    """Every pendant tile to every square next to the board (or its own) in all four turns."""
+    board = state["board"]
+    targets = sorted({neighbour(cell, side) for cell in board for side in range(4)} | set(board))
+    return [{"type": "remap", "from": cell, "x": x, "y": y, "rot": rot}
+            for cell in sorted(board) if is_pendant(board, cell)
+            for x, y in map(coords, targets) if in_area(state["size"], x, y) for rot in range(4)]
+
+
+@settings(max_examples=examples(5), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_remap_decide_accepts_is_listed(seed):
+    """Remap moves 'any pendant tile to any other valid position', Firewalls turning with it:
+    whatever remap `decide` accepts, a listed remap leads to the same position (listed
+    remaps differ only in a rotation nothing on the board shows). Positions come from random
+    play, with a Firewall of the player's put on a pendant tile when one may go there."""
+    rand = random.Random(seed)
+    key = rand.randbytes(32)
+    state = RULESET.setup({}, ["a", "b"], RandomStream(key, "m", 1))
+    checked = 0
+    for seq in range(2, MAX_ACTIONS):
+        if RULESET.outcome(state) is not None:
+            break
+        (seat,) = RULESET.to_act(state)
+        if seq % 12 == 0 and state["programs"] < 2 and not state["hijack"] and not state["held"]:
+            at = json_copy(state)
+            walls = [a for a in RULESET.legal_actions(at, seat) if a["type"] == "firewall"
+                     and is_pendant(at["board"], f"{a['x']},{a['y']}")]
+            if walls:
+                for fact in RULESET.decide(at, seat, rand.choice(walls), RandomStream(key, "wall", seq)):
+                    at = RULESET.evolve(at, fact)
+            remaps = [a for a in RULESET.legal_actions(at, seat) if a["type"] == "remap"]
+            listed_positions = [result for _, result in remap_results(at, seat, remaps, key, seq)]
+            assert len(listed_positions) == len(remaps), "a listed remap was refused"
+            for action, result in remap_results(at, seat, every_remap_tried(at), key, seq):
+                assert result in listed_positions, f"an accepted remap is not listed: {action}"
+            checked += 1
+        action = RULESET.bots["random"](state, seat, rand)
+        for fact in RULESET.decide(state, seat, action, RandomStream(key, "m", seq)):
+            state = RULESET.evolve(state, fact)
+    assert checked > 0
