@@ -1,0 +1,26 @@
+"""Cybermen (rules/cybermen.txt): the Cybermen expansion - capture, conversion, the Cyberleader,
+Cyberlieutenants, Mark upgrades and partial conversions - on a designed host game of wedding
+guests fleeing across a map (data.json, README.md)."""
+
+from domain.kernel.ruleset import Ruleset, register
+
+from . import rules, view as views
+from .bots import BOTS
+from .data import DATA_DIGEST
+from .stats import PROFILE
+
+RULES_VERSION = "1.1.0"
+
+RULESET = register(Ruleset.assemble(
+    rules=rules,
+    views=views,
+    name="cybermen",
+    version=f"{RULES_VERSION}+data.{DATA_DIGEST}",
+    title="Cybermen",
+    min_seats=2,
+    max_seats=6,
+    options_schema={"type": "object", "additionalProperties": False, "properties": {}},
+    bots=BOTS,
+    profile=PROFILE,
+    render=views.render,
+))

@@ -1,0 +1,103 @@
+"""The map: who may stand where, distances by shortest legal route, lines of fire."""
+
+from collections import deque
+
+from .data import COLS, DIRECTIONS, MAP, ROWS
+from .state import in_play
+
+
+def terrain(pos):
+    return MAP[pos[0]][pos[1]]
+
+
+def on_map(pos):
+    return 0 <= pos[0] < ROWS and 0 <= pos[1] < COLS
+
+
+def neighbours(pos):
+    for dr, dc in DIRECTIONS.values():
+        nxt = (pos[0] + dr, pos[1] + dc)
+        if on_map(nxt):
+            yield nxt
+
+
+def manhattan(a, b):
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def open_ground(pos):
+    return terrain(pos) in ".E"
+
+
+def unit_squares(state):
+    return {tuple(p) for p in state["units"].values()}
+
+
+def cyberman_squares(state, exclude=None):
+    return {tuple(c["pos"]) for cid, c in state["cybermen"].items() if cid != exclude}
+
+
+def group_squares(state):
+    """Squares of the group counters still in play. A group whose members are all carried keeps
+    its counter on the map: its captives rejoin it there if their Cyberman is destroyed, so no
+    Cyberman, Unit or arrival may take that square meanwhile."""
+    return {tuple(g["pos"]) for seat, g in enumerate(state["groups"]) if in_play(state, seat)}
+
+
+def human_passable(state):
+    """Humans cross open ground and other groups, never Cybermen or Cyberconversion Units."""
+    blocked = cyberman_squares(state) | unit_squares(state)
+    return lambda pos: open_ground(pos) and pos not in blocked
+
+
+def cyberman_passable(state, mover):
+    """Cybermen cross open ground free of other figures; any number may share a Unit's square."""
+    units = unit_squares(state)
+    blocked = (cyberman_squares(state, exclude=mover) | group_squares(state)) - units
+    return lambda pos: pos in units or (open_ground(pos) and pos not in blocked)
+
+
+def distances(starts, passable, limit=None):
+    """Breadth-first distances from `starts` over squares that are passable."""
+    dist = {tuple(s): 0 for s in starts}
+    queue = deque(dist)
+    while queue:
+        here = queue.popleft()
+        if limit is not None and dist[here] >= limit:
+            continue
+        for nxt in neighbours(here):
+            if nxt not in dist and passable(nxt):
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return dist
+
+
+def toward(start, goals, passable, steps, stop_short):
+    """Squares reached by moving `steps` squares along a shortest legal route toward the nearest
+    goal (stop_short: the goal itself cannot be entered, so stop next to it). Empty when no
+    goal can be reached."""
+    start = tuple(start)
+    to_goal = distances(goals, lambda p: p == start or passable(p))
+    if start not in to_goal:
+        return []
+    far = to_goal[start] - (1 if stop_short else 0)
+    walk = min(steps, far)
+    if walk <= 0:
+        return [start]
+    from_start = distances([start], passable, limit=walk)
+    return sorted(p for p, d in from_start.items() if d == walk and to_goal.get(p) == to_goal[start] - walk)
+
+
+def line_of_fire(state, pos, facing, reach):
+    """The squares an attack straight ahead reaches: it stops at a hedge or building and cannot
+    pass through another Cyberman or a Cyberconversion Unit."""
+    stops = cyberman_squares(state) | unit_squares(state)
+    dr, dc = DIRECTIONS[facing]
+    squares = []
+    here = tuple(pos)
+    for _ in range(reach):
+        here = (here[0] + dr, here[1] + dc)
+        if not on_map(here) or terrain(here) in "BH" or here in stops:
+            break
+        squares.append(here)
+    return squares

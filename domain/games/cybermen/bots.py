@@ -1,0 +1,78 @@
+"""Bots for any seat: a random one and a greedy one. Both pick from `legal_actions`, so they
+only ever play legal moves."""
+
+from .board import distances, human_passable, manhattan
+from .data import CONST, DATA, DIRECTIONS
+from .actions import legal_actions
+
+EXITS = [(r, c) for r, row in enumerate(DATA["map"]) for c, t in enumerate(row) if t == "E"]
+
+
+def random_bot(state, seat, rand):
+    return rand.choice(legal_actions(state, seat))
+
+
+def greedy_bot(state, seat, rand):
+    """Humans run for the nearest exit (keeping clear of Cybermen until the exits open) and
+    spend weakness cards, then Escape, then Fatigue tokens against a capture; the Cybermen close
+    in on the nearest group, face it, attack it and use the abilities that hit the most groups."""
+    actions = legal_actions(state, seat)
+    return max(actions, key=lambda a: (_score(state, seat, a), -actions.index(a)))
+
+
+def _groups(state):
+    return [g["pos"] for g in state["groups"] if g["members"]]
+
+
+def _nearest_group(state, pos):
+    targets = _groups(state)
+    return min(manhattan(pos, t) for t in targets) if targets else 0
+
+
+def _score(state, seat, action):
+    kind = action["type"]
+    if kind == "move":
+        return _human_square(state, action["to"]) - 0.3 * action["fatigue"]
+    if kind in ("cyber_move", "partial_move"):
+        cyb = state["cybermen"][action["id"]]
+        if cyb["role"] == "partial":
+            others = [c["pos"] for cid, c in state["cybermen"].items() if cid != action["id"]]
+            return -min((manhattan(action["to"], p) for p in others), default=0)
+        return _nearest_group(state, cyb["pos"]) - _nearest_group(state, action["to"])
+    if kind == "face":
+        cyb = state["cybermen"][state["active"]["id"]]
+        return _hits_facing(state, cyb["pos"], action["facing"])
+    if kind == "attack":
+        return 10 + action.get("fatigue", 0)
+    if kind == "use_ability":
+        return 5
+    if kind in ("weakness", "escape", "fatigue"):
+        return {"weakness": 3, "escape": 2, "fatigue": 1}[kind]
+    if kind == "glitch":  # a partial conversion stays the player's own piece
+        return 2
+    if kind == "upgrade_tech":
+        return 4
+    if kind == "teleport":
+        return 3 - _nearest_group(state, action["to"])
+    return {"roll": 1, "done": -5, "end_cyber": -5, "end_partials": -5}.get(kind, 0)
+
+
+def _human_square(state, to):
+    exits_open = state["round"] >= CONST["exits_open_round"] - 1
+    dist = distances(EXITS, human_passable(state))
+    to_exit = dist.get(tuple(to), 30)
+    danger = min((manhattan(to, c["pos"]) for c in state["cybermen"].values()), default=9)
+    return -to_exit + (0 if exits_open else min(danger, 4) * 2) + (100 if to_exit == 0 and exits_open else 0)
+
+
+def _hits_facing(state, pos, facing):
+    dr, dc = DIRECTIONS[facing]
+    best = 0
+    for target in _groups(state):
+        ahead = (target[0] - pos[0]) * dr + (target[1] - pos[1]) * dc
+        if ahead > 0:
+            best = max(best, 10 - ahead - abs((target[0] - pos[0]) * dc) - abs((target[1] - pos[1]) * dr))
+    return best
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot}

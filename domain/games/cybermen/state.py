@@ -1,0 +1,86 @@
+"""Reading the state: who controls the Cybermen, what a group can do, whose turn comes next."""
+
+from .data import MARKS, character
+
+
+def controller(state):
+    """'The player whose turn it is chooses ... unless there is a Cyberleader.'"""
+    return state["leader"] if state["leader"] is not None else state["turn"]
+
+
+def mover(state, cid):
+    """Who moves a Cyberman: a Cyberlieutenant's player, else whoever controls the Cybermen."""
+    cyb = state["cybermen"][cid]
+    return cyb["seat"] if cyb["role"] in ("lieutenant", "partial") else controller(state)
+
+
+def abilities(state, seat):
+    """Abilities of the characters still in the group: a captured character's ability is lost."""
+    return {character(c)["ability"] for c in state["groups"][seat]["members"]}
+
+
+def carried_of(state, seat):
+    return sorted(c for cyb in state["cybermen"].values() for c in cyb["carrying"] if character(c)["seat"] == seat)
+
+
+def partials_of(state, seat):
+    return sorted((cid for cid, c in state["cybermen"].items() if c["role"] == "partial" and c["seat"] == seat),
+                  key=order_key)
+
+
+def order_key(cid):
+    return int(cid[1:])
+
+
+def in_play(state, seat):
+    """A group is on the map while it has members; its captured members are still humans."""
+    group = state["groups"][seat]
+    return bool(group["members"]) or bool(carried_of(state, seat))
+
+
+def takes_turns(state, seat):
+    status = state["groups"][seat]["status"]
+    return status in ("human", "leader", "lieutenant") or bool(partials_of(state, seat))
+
+
+def uses_tokens(state, seat):
+    """'Cyberlieutenants and the Cyberleader may never use items or tokens.'"""
+    return state["groups"][seat]["status"] not in ("leader", "lieutenant")
+
+
+def humans_left(state):
+    return any(in_play(state, s) for s in range(state["seats"]))
+
+
+def cyberman_abilities(state, cid):
+    cyb = state["cybermen"][cid]
+    if cyb["role"] == "partial":
+        return []  # a partial conversion is moved by its player and never captures
+    column = "leader_abilities" if cyb["role"] == "leader" else "abilities"
+    return list(MARKS[cyb["mark"]][column])
+
+
+def next_turn(state):
+    """The next seat that still takes turns, and whether a new round begins; None when none does."""
+    seats = state["seats"]
+    for step in range(1, seats + 1):
+        seat = (state["turn"] + step) % seats
+        if takes_turns(state, seat):
+            return seat, seat <= state["turn"]
+    return None
+
+
+def to_act(state):
+    if state["over"]:
+        return set()
+    if state["prompt"]:
+        return {state["prompt"]["seat"]}
+    if state["active"]:
+        return {state["active"]["seat"]}
+    if state["phase"] in ("cyber_move", "abilities"):
+        if state["queue"]:
+            return {state["queue"][0]["seat"]}
+        if state["phase"] == "cyber_move" and state["count"] is None:
+            return {state["turn"]}  # 'no other player ... moves Cybermen, they may roll as normal'
+        return {controller(state)}
+    return {state["turn"]}
