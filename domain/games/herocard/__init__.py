@@ -1,0 +1,41 @@
+"""HeroCard: Heroes duel with Action Cards (rulebook: rules/herocard-cyberspace.txt, "Quick
+Start" and "HeroCard Dueling Rules"). The dueling engine (engine.py) also serves Cyberspace."""
+
+from domain.kernel.ruleset import Ruleset, register
+
+from . import rules, view as views
+from .bots import BOTS
+from .cards import CARDS_DIGEST, HEROES
+from .stats import PROFILE
+
+RULES_VERSION = "1.0.0"
+
+RULESET = register(Ruleset.assemble(
+    rules=rules,
+    views=views,
+    name="herocard",
+    version=f"{RULES_VERSION}+cards.{CARDS_DIGEST}",
+    title="HeroCard",
+    min_seats=2,
+    max_seats=4,
+    options_schema={
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "heroes": {"type": "array", "items": {"enum": sorted(HEROES)},
+                       "description": "one Hero per seat (default: distinct Heroes drawn at random)"},
+            "teams": {"type": "boolean", "default": False,
+                      "description": "Teams: 4 players, partners opposite (0+2 vs 1+3), scores added, seven VP win"},
+            "fair_start": {"type": "boolean", "default": False,
+                           "description": "Fair Start: the starting player skips the Discard and Draw phases of the first turn"},
+            "discard_queue": {"type": "boolean", "default": False,
+                              "description": "Discard Queue: an empty Action Deck is refilled by turning the discard stack over"},
+            "assistance": {"type": "boolean", "default": False,
+                           "description": "Assistance (3-4 players, no teams): others assist the losing side, never switching"},
+            "victory_points": {"type": "integer", "minimum": 1, "maximum": 20,
+                               "description": "Victory Points to win (default 3/5/7 for 2/3/4 players, 7 in Teams)"},
+        },
+    },
+    bots=BOTS,
+    profile=PROFILE,
+    render=views.render,
+))

@@ -1,0 +1,121 @@
+"""Bots for any HeroCard seat: a random one and a greedy one. Both choose among
+`legal_actions`, so they only ever make legal moves; the greedy bot scores each action by the
+position it leads to, judged from what its seat may see (its own hand, public counts): the
+trial moves run on `visible_copy`, where hidden hands and decks are a shuffle of the unseen
+cards, so hidden information never steers the choice."""
+
+import random
+
+from domain.kernel.canonical import json_copy
+
+from . import engine
+from .cards import CARDS
+
+WIN_SEQUENCE = 30  # being ahead in an Attack Sequence that can still score (or be stopped)
+
+
+def random_bot(state, seat, rand):
+    return rand.choice(engine.legal_actions(state["duel"], seat))
+
+
+def greedy_bot(state, seat, rand):
+    duel = state["duel"]
+    actions = [a for a in engine.legal_actions(duel, seat) if a["type"] not in ("refresh", "prefer")]
+    if duel["turn"]["phase"] == "draw" and not duel["pending"]:
+        return max(actions, key=lambda a: a.get("count", -1))
+    if duel["turn"]["phase"] == "discard" and not duel["pending"]:
+        return {"type": "discard", "cards": _dead_cards(duel["players"][seat]["hand"])}
+    seen = visible_copy(duel, seat, random.Random(rand.random()))
+    best, best_score = None, None
+    for action in actions:
+        score = _score(seen, seat, action) + rand.random() * 0.01
+        if best_score is None or score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _dead_cards(hand):
+    """Without a Base Attack in hand, Attack Mods cannot stand alone and a hand of blocks and
+    tricks draws nothing new: keep the three strongest blocks, discard the rest to dig."""
+    if any(CARDS[c]["kind"] == "base_attack" for c in hand):
+        return []
+    rest = sorted(hand, key=lambda c: (CARDS[c]["kind"] not in ("base_block", "block_mod"), -CARDS[c].get("value", 0)))
+    return sorted(rest[3:])
+
+
+def visible_copy(duel, seat, shuffler):
+    """The duel as `seat` may know it: every other seat's hand and deck, and this seat's own
+    deck, become a shuffle of the cards this seat cannot see there (per player, so a Hero's hand
+    holds that Hero's cards; hand sizes kept). What the seat cannot see thus never steers its
+    choice: the result depends only on its own view and `shuffler`."""
+    copy = json_copy(duel)
+    for other, player in enumerate(copy["players"]):
+        unseen = sorted(player["deck"]) if other == seat else sorted(player["hand"] + player["deck"])
+        shuffler.shuffle(unseen)
+        if other == seat:
+            player["deck"] = unseen
+        else:
+            player["hand"], player["deck"] = unseen[:len(player["hand"])], unseen[len(player["hand"]):]
+    return copy
+
+
+class _FirstOrder:
+    """Trial moves: a reshuffle's order is unknown to the bot, so it keeps the cards as they lie."""
+
+    @staticmethod
+    def shuffle(items):
+        return list(items)
+
+
+def _score(duel, seat, action):
+    after = json_copy(duel)
+    for fact in engine.decide(duel, seat, action, _FirstOrder()):
+        engine.evolve(after, fact)
+    return evaluate(after, seat)
+
+
+def evaluate(duel, seat):
+    mine = engine.side_seats(duel, seat)
+    players = duel["players"]
+    if duel["over"]:
+        return 10_000 if seat in duel["winners"] else -10_000
+    score = 100 * (sum(players[s]["vp"] for s in mine) - sum(p["vp"] for i, p in enumerate(players) if i not in mine))
+    sequence = duel["sequence"]
+    if sequence and (seat in sequence["attack"] or seat in sequence["block"]):
+        attack, block = engine.attack_values(duel)
+        can_score = (players[sequence["owner"]]["vp_turn"] != duel["turn"]["number"]
+                     and sequence["target"] not in engine.side_seats(duel, sequence["owner"]))
+        ahead = (attack > block) == (seat in sequence["attack"])
+        if can_score:
+            score += WIN_SEQUENCE if ahead else -WIN_SEQUENCE
+    me = players[seat]
+    score += sum(engine.free_points(me, a) for a in me["scores"]) * 1.0
+    score += len(me["hand"]) * 2
+    score += _secrets(me)
+    score -= me["skip_turns"] * 40
+    for other in engine.opponents(duel, seat):
+        score -= len(players[other]["hand"]) * 3
+        score += len(players[other]["twisted"]) * 6
+    score += 3 * duel["turn"]["allowance"] if duel["turn"]["active"] == seat else 0
+    for d in duel["duplicates"]:  # a duplicate aimed at its own side scores nothing
+        if d["target"] not in engine.side_seats(duel, d["owner"]):
+            score += 10 if d["owner"] in mine else -10
+    return score
+
+
+def _secrets(me):
+    """Two Secret Cards deployed on their own Attribute are a plan worth its points; more only
+    lock points away; one on another Attribute is a trap."""
+    score, kept = 0, 0
+    for attribute, stack in me["stacks"].items():
+        for entry in stack:
+            if entry["face"] == "down":
+                if CARDS[entry["card"]]["attribute"] != attribute:
+                    score -= entry["cost"] + 5
+                elif kept < 2:
+                    score += entry["cost"] + 2
+                    kept += 1
+    return score
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot}

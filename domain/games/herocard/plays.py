@@ -1,0 +1,539 @@
+"""Playing Action Cards: Action Types, costs, sets, the Attack Sequence's sides, and each
+card effect the rulebook names (discard, extra Base Attack, clear, purge, replay, duplicate,
+twist, draw, variable value) — plus deploying and playing Secret Cards.
+
+Every check raises IllegalAction with a code naming the rule; checks and effects interleave
+because `decide` works on a copy, so a refusal anywhere discards everything emitted."""
+
+from itertools import combinations
+
+from domain.kernel.errors import IllegalAction
+
+from .cards import ATTRIBUTES, CARDS, SET_KINDS, side_of
+
+HAND_LIMIT = 7  # "You may never hold more than seven cards in your hand at any time."
+
+
+# ---------------------------------------------------------------------------------------
+# Shared steps (also used by the turn structure)
+# ---------------------------------------------------------------------------------------
+
+def draw(turn, seat, count):
+    """Draw one card at a time; an empty Action Deck is refilled from the discard stack
+    (shuffled, or turned over as it lies in the Discard Queue variant)."""
+    drawn = []
+    for _ in range(count):
+        player = turn.state["players"][seat]
+        if len(player["deck"]) <= len(drawn):
+            if drawn:
+                turn.emit({"f": "hc.draw", "seat": seat, "cards": drawn})
+                drawn = []
+            player = turn.state["players"][seat]
+            if not player["discard"]:
+                break
+            queue = turn.state["config"]["discard_queue"]
+            order = list(player["discard"]) if queue else turn.rng.shuffle(player["discard"])
+            turn.emit({"f": "hc.reshuffle", "seat": seat, "order": order})
+        drawn.append(turn.state["players"][seat]["deck"][len(drawn)])
+    if drawn:
+        turn.emit({"f": "hc.draw", "seat": seat, "cards": drawn})
+
+
+def clear_top(turn, seat, attribute):
+    entry = turn.state["players"][seat]["stacks"][attribute][-1]
+    turn.emit({"f": "hc.clear", "seat": seat, "attribute": attribute, "uid": entry["uid"], "card": entry["card"]})
+
+
+def free_points(player, attribute):
+    return player["scores"][attribute] - sum(entry["cost"] for entry in player["stacks"][attribute])
+
+
+def partner(st, seat):
+    return (seat + 2) % 4 if st["config"]["teams"] else None
+
+
+def side_seats(st, seat):
+    """A seat and its partner: the players whose Victory Points are added together."""
+    return sorted({seat, partner(st, seat)} - {None})
+
+
+def opponents(st, seat):
+    return [s for s in range(st["seats"]) if s not in side_seats(st, seat)]
+
+
+def entry_value(st, entry):
+    variable = entry.get("variable")
+    if not variable:
+        return entry["value"]
+    # Glossary, Variable Value: "Attack 0, plus the cost of all cards of selected Attribute in play by target."
+    # A deployed (face-down) Secret Card "is not in play": it does not count.
+    stack = st["players"][variable["target"]]["stacks"][variable["attribute"]]
+    return entry["value"] + sum(e["cost"] for e in stack if e["face"] != "down")
+
+
+def attack_values(st):
+    """(total attack value, total block value) of the open Attack Sequence."""
+    attack = block = 0
+    for entry in st["sequence"]["played"] if st["sequence"] else []:
+        if entry["kind"] in ("base_attack", "attack_mod"):
+            attack += entry_value(st, entry)
+        elif entry["kind"] in ("base_block", "block_mod"):
+            block += entry_value(st, entry)
+    return attack, block
+
+
+# ---------------------------------------------------------------------------------------
+# Checks
+# ---------------------------------------------------------------------------------------
+
+def check_timing(st, seat, card):
+    """Fast: any player's Action Phase. Restricted: only your own. Exclusive: only your own,
+    one a turn (cards like One More Round allow one more Base Attack)."""
+    own = seat == st["turn"]["active"]
+    if card["timing"] == "restricted" and not own:
+        raise IllegalAction("restricted_own_turn", f"{card['name']} is Restricted: only on your own Action Phase")
+    if card["timing"] == "exclusive":
+        if not own:
+            raise IllegalAction("exclusive_own_turn", f"{card['name']} is Exclusive: only on your own Action Phase")
+        if st["turn"]["exclusives"] >= 1 + st["turn"]["allowance"]:
+            raise IllegalAction("one_exclusive_per_turn", "you can play only one Exclusive action per turn")
+
+
+def check_not_twisted(st, seat, attribute):
+    if any(t["attribute"] == attribute for t in st["players"][seat]["twisted"]):
+        name = st["config"]["attribute_names"][attribute]
+        raise IllegalAction("attribute_twisted", f"your {name} is twisted: you cannot play any cards on it")
+
+
+def seat_side(st, seat):
+    sequence = st["sequence"]
+    if seat in sequence["attack"]:
+        return "attack"
+    if seat in sequence["block"]:
+        return "block"
+    return st["assist"].get(str(seat))
+
+
+def check_side(turn, seat, card):
+    """In an Attack Sequence attack cards belong to the attacking side and block cards to the
+    defending side; with Assistance, a third player assists the losing side and never switches."""
+    st = turn.state
+    side = side_of(card["kind"])
+    if st["sequence"] is None or side is None:
+        return
+    mine = seat_side(st, seat)
+    involved = seat in st["sequence"]["attack"] or seat in st["sequence"]["block"]
+    if involved:
+        if side != mine:
+            raise IllegalAction("wrong_side", f"{card['name']} is an {side} card; you are on the {mine}ing side")
+        return
+    attack, block = attack_values(st)
+    losing = "attack" if attack <= block else "block"
+    if mine is not None and mine != side:
+        raise IllegalAction("assist_no_switching", "once you assist one side of a conflict you may not switch sides")
+    if side != losing:
+        raise IllegalAction("assist_losing_side", f"you may only assist the losing side, now the {losing}ing side")
+    if mine is None:
+        turn.emit({"f": "hc.commit", "seat": seat, "side": side})
+
+
+def check_sequence_needs(st, seat, card, set_cards):
+    kind = card["kind"]
+    sequence = st["sequence"]
+    played = sequence["played"] if sequence else []
+    if kind == "base_attack" and sequence:
+        raise IllegalAction("sequence_open", "a given Attack Sequence must complete before a new one is launched")
+    if kind == "attack_mod" and not (any(CARDS[c]["kind"] == "base_attack" for c in set_cards)
+                                     or any(e["kind"] == "base_attack" for e in played)):
+        raise IllegalAction("mod_needs_base", "an Attack Mod cannot stand alone: play it with or after a Base Attack")
+    if kind in ("base_block", "block_mod") and sequence is None:
+        raise IllegalAction("block_needs_attack", "blocks are played against an attack, in its Attack Sequence")
+    if kind == "block_mod" and not (any(CARDS[c]["kind"] == "base_block" for c in set_cards)
+                                    or any(e["kind"] == "base_block" for e in played)):
+        raise IllegalAction("mod_needs_base", "a Block Mod cannot stand alone: play it with or after a Base Block")
+
+
+def target_seats(st, seat):
+    """"You may select any player in the game, including yourself" — but "Partners can not
+    voluntarily attack each other"."""
+    return sorted(opponents(st, seat) + [seat])
+
+
+def pick_target(st, seat, action, required=True):
+    """A target is any player but a partner; named nowhere, it is the single opponent."""
+    choices = target_seats(st, seat)
+    target = action.get("target")
+    if target is None and len(opponents(st, seat)) == 1:
+        return opponents(st, seat)[0]
+    if target is None and not required:
+        return None
+    if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < st["seats"]:
+        raise IllegalAction("bad_target", f"name the target seat among {choices}")
+    if target not in choices:
+        raise IllegalAction("partners_may_not_attack", "partners can not attack each other or target each other")
+    return target
+
+
+def pick_attribute(action):
+    attribute = action.get("attribute")
+    if attribute not in ATTRIBUTES:
+        raise IllegalAction("bad_attribute", f"name the selected Attribute among {list(ATTRIBUTES)}")
+    return attribute
+
+
+# ---------------------------------------------------------------------------------------
+# Playing cards from the hand (singly or as a set)
+# ---------------------------------------------------------------------------------------
+
+def act_play(turn, seat, action):
+    st = turn.state
+    cards = action.get("cards")
+    if not isinstance(cards, list) or not cards or not all(isinstance(c, str) and c in CARDS for c in cards):
+        raise IllegalAction("malformed_action", '"cards" lists one or more Action Card ids from your hand')
+    hand = list(st["players"][seat]["hand"])
+    for card in cards:
+        if card not in hand:
+            raise IllegalAction("not_in_hand", f"{card!r} is not in your hand")
+        hand.remove(card)
+    if len(cards) > 1:
+        check_set(cards)
+    for card in cards:
+        if CARDS[card].get("secret"):
+            raise IllegalAction("secret_must_be_deployed", f"{CARDS[card]['name']} is a Secret Card: deploy it face down first")
+    for attribute in ATTRIBUTES:
+        cost = sum(CARDS[c]["cost"] for c in cards if CARDS[c]["attribute"] == attribute)
+        if cost > free_points(st["players"][seat], attribute):
+            raise IllegalAction("cost_exceeds_free_points", f"the cards cost {cost} {attribute} points; "
+                                f"you have {free_points(st['players'][seat], attribute)} free")
+    ordered = sorted(cards, key=lambda c: SET_KINDS.index(CARDS[c]["kind"]) if CARDS[c]["kind"] in SET_KINDS else 0)
+    for card in ordered:
+        play_card(turn, seat, card, action, cards, source="hand")
+    if seat == st["turn"]["active"]:
+        turn.emit({"f": "hc.acted"})
+
+
+def check_set(cards):
+    """Sets contain only bases and mods of one side, and at most one Base Attack."""
+    kinds = [CARDS[c]["kind"] for c in cards]
+    if any(k not in SET_KINDS for k in kinds):
+        raise IllegalAction("set_only_bases_and_mods", "special attacks and blocks, and other cards, are played singly")
+    if len({side_of(k) for k in kinds}) > 1:
+        raise IllegalAction("set_one_side", "a set is either an attack set or a block set")
+    if kinds.count("base_attack") > 1:
+        raise IllegalAction("one_base_attack", "an attack set holds a single Base Attack")
+
+
+def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=None):
+    """One card takes effect: from the hand (placed on its stack), a revealed Secret Card, or a
+    replay (left in place, no cost). Its Action Type, its side and the sequence are checked."""
+    st = turn.state
+    card = CARDS[card_id]
+    check_timing(st, seat, card)
+    check_not_twisted(st, seat, card["attribute"])
+    check_sequence_needs(st, seat, card, set_cards)
+    if card["kind"] == "base_attack":
+        target = pick_target(st, seat, action)
+        turn.emit({"f": "hc.open", "owner": seat, "target": target, "attack": side_seats(st, seat),
+                   "block": side_seats(st, target), "duplicate": False})
+    check_side(turn, seat, card)
+    if card["timing"] == "exclusive":
+        turn.emit({"f": "hc.exclusive", "delta": 1})
+    if source == "hand":
+        uid = st["next_uid"]
+        turn.emit({"f": "hc.place", "seat": seat, "from": "hand", "card": card_id, "attribute": card["attribute"],
+                   "face": "up", "cost": card["cost"], "turn": st["turn"]["number"], "uid": uid})
+    effect = card.get("effect", {})
+    entry = {"uid": uid, "seat": seat, "card": card_id, "kind": card["kind"], "value": card.get("value", 0),
+             "variable": None, "replay": source == "replay", "effects": undo_record(effect, uid)}
+    if effect.get("variable"):
+        entry["variable"] = {"target": st["sequence"]["target"], "attribute": pick_attribute(action)}
+    if "purge" in effect:  # a purge takes the card played before it
+        apply_effect(turn, seat, card, action, uid)
+        if precede is not None and st["sequence"] is not None:
+            turn.emit({"f": "hc.active", "entry": precede})  # the replaying card, now the purge is done
+    if st["sequence"] is not None and not replays_purge(st, seat, effect, action):
+        turn.emit({"f": "hc.active", "entry": entry})
+    if "purge" not in effect:  # a replayed card comes after its replaying card: it is "the last card played"
+        apply_effect(turn, seat, card, action, uid, precede=entry if replays_purge(st, seat, effect, action) else None)
+
+
+def replays_purge(st, seat, effect, action):
+    """A replay of a purge is "as if playing a free copy of the card from your hand": the purge
+    takes the last card played before the replaying card, which joins the sequence after it."""
+    if "replay" not in effect:
+        return False
+    entry = next((e for a in ATTRIBUTES for e in st["players"][seat]["stacks"][a] if e["uid"] == action.get("uid")), None)
+    return entry is not None and entry["face"] == "up" and "purge" in CARDS[entry["card"]].get("effect", {})
+
+
+def undo_record(effect, uid):
+    """What a purge of this card must take back, besides its value."""
+    undo = {}
+    if "twist" in effect:
+        undo["twist"] = uid
+    if "extra_base_attack" in effect:
+        undo["allowance"] = effect["extra_base_attack"]
+    if "duplicate" in effect:
+        undo["duplicate"] = uid
+    return undo
+
+
+def apply_effect(turn, seat, card, action, uid, precede=None):
+    """The card's own text."""
+    st = turn.state
+    effect = card.get("effect", {})
+    if "discard" in effect:
+        force_discard(turn, seat, pick_target(st, seat, action), effect["discard"])
+    if "extra_base_attack" in effect:
+        turn.emit({"f": "hc.allowance", "delta": effect["extra_base_attack"]})
+    if "clear_own" in effect:
+        attribute = pick_attribute(action)
+        if not st["players"][seat]["stacks"][attribute]:
+            raise IllegalAction("clear_empty_stack", f"your {attribute} Attribute Stack has no card to clear")
+        clear_top(turn, seat, attribute)
+    if "twist" in effect:
+        target, attribute = pick_target(st, seat, action), pick_attribute(action)
+        if any(t["attribute"] == attribute for t in st["players"][target]["twisted"]):
+            raise IllegalAction("already_twisted", "that Attribute is already twisted")
+        turn.emit({"f": "hc.twist", "seat": target, "attribute": attribute, "by": seat, "uid": uid})
+    if "draw" in effect:
+        draw(turn, seat, min(effect["draw"], max(0, HAND_LIMIT - len(st["players"][seat]["hand"]))))
+    if "purge" in effect:
+        purge(turn, seat)
+    if "duplicate" in effect:
+        duplicate(turn, seat, action, uid)
+    if "replay" in effect:
+        replay(turn, seat, action, precede)
+
+
+def force_discard(turn, seat, target, rule):
+    """"Target discards one block card" (any kind of block card); the target chooses which."""
+    hand = turn.state["players"][target]["hand"]
+    matching = [c for c in hand if rule["of"] == "any" or side_of(CARDS[c]["kind"]) == rule["of"]]
+    if len(matching) <= rule["count"]:
+        if matching:
+            turn.emit({"f": "hc.discard", "seat": target, "cards": matching})
+        return
+    turn.emit({"f": "hc.pending", "pending": {"seat": target, "kind": "discard", "of": rule["of"],
+                                               "count": rule["count"], "source": seat}})
+
+
+def act_choose(turn, seat, action):
+    st = turn.state
+    pending = st["pending"]
+    cards = action.get("cards")
+    if not isinstance(cards, list) or len(cards) != pending["count"]:
+        raise IllegalAction("discard_count", f"choose exactly {pending['count']} cards to discard")
+    hand = list(st["players"][seat]["hand"])
+    for card in cards:
+        if card not in hand or (pending["of"] != "any" and side_of(CARDS[card]["kind"]) != pending["of"]):
+            raise IllegalAction("discard_kind", f"discard {pending['of']} cards from your hand")
+        hand.remove(card)
+    turn.emit({"f": "hc.discard", "seat": seat, "cards": list(cards)})
+    turn.emit({"f": "hc.pending", "pending": None})
+
+
+def purge(turn, seat):
+    """Purge: "You may only purge the last card played in the current Attack Sequence"; it is as
+    if never played: a purged Base Attack cancels the sequence and its Exclusive does not count."""
+    st = turn.state
+    sequence = st["sequence"]
+    if not sequence or not sequence["played"]:
+        raise IllegalAction("purge_needs_sequence", "purge takes the last card played in the current Attack Sequence")
+    last = sequence["played"][-1]
+    if "purge" in CARDS[last["card"]].get("effect", {}):
+        raise IllegalAction("purge_target", "a purge's effect is already complete; it cannot be purged")
+    owner = st["players"][last["seat"]]
+    attribute = CARDS[last["card"]]["attribute"]
+    to_discard = last["uid"] is not None and not last["replay"]
+    if to_discard:
+        stack = owner["stacks"][attribute]
+        if not stack or stack[-1]["uid"] != last["uid"]:
+            raise IllegalAction("purge_not_on_top", "the card purged must be at the top of its Attribute Stack")
+    turn.emit({"f": "hc.purge", "to_discard": to_discard, "attribute": attribute, "seat": last["seat"],
+               "card": last["card"]})
+    undo = last.get("effects") or {}
+    if "twist" in undo:
+        turn.emit({"f": "hc.untwist", "uid": undo["twist"]})
+    if "allowance" in undo:
+        turn.emit({"f": "hc.allowance", "delta": -undo["allowance"]})
+    if "duplicate" in undo:
+        turn.emit({"f": "hc.unqueue_duplicate", "source": undo["duplicate"]})
+    if CARDS[last["card"]]["timing"] == "exclusive" and last["uid"] is not None and last["seat"] == st["turn"]["active"]:
+        turn.emit({"f": "hc.exclusive", "delta": -1})
+    if last["kind"] == "base_attack":
+        turn.emit({"f": "hc.cancel"})
+
+
+def duplicate(turn, seat, action, uid):
+    """Duplicating a Base Attack played against you: the duplicate (Base Attack only, no mods)
+    is resolved after the original, with you as its owner."""
+    st = turn.state
+    sequence = st["sequence"]
+    base = next((e for e in sequence["played"] if e["kind"] == "base_attack"), None) if sequence else None
+    if base is None or seat != sequence["target"]:
+        raise IllegalAction("duplicate_needs_attack", "you can only duplicate a Base Attack played against you "
+                            "during the current Attack Sequence")
+    target = pick_target(st, seat, {"target": action.get("target", sequence["owner"])})
+    variable = dict(base["variable"], target=target) if base.get("variable") else None
+    turn.emit({"f": "hc.queue_duplicate", "duplicate": {"source": uid, "owner": seat, "target": target,
+                                                        "card": base["card"], "value": base["value"],
+                                                        "variable": variable}})
+
+
+def replay(turn, seat, action, precede=None):
+    """Replaying a Card: play a card on your Attribute Stack again as a free copy, obeying its
+    Action Type; it stays in place and becomes the last card played."""
+    st = turn.state
+    uid = action.get("uid")
+    entry = next((e for a in ATTRIBUTES for e in st["players"][seat]["stacks"][a] if e["uid"] == uid), None)
+    if entry is None:
+        raise IllegalAction("replay_target", "name (uid) a card on your own Attribute Stacks to replay")
+    if entry["face"] == "down":
+        raise IllegalAction("secret_not_in_play", "a deployed Secret Card is not in play: it cannot be replayed")
+    if entry.get("dud"):
+        raise IllegalAction("replay_target", "a wrongly played Secret Card has no effect on game play, replayed or not")
+    if "replay" in CARDS[entry["card"]].get("effect", {}):
+        raise IllegalAction("replay_target", "a replaying card cannot replay another replay")
+    play_card(turn, seat, entry["card"], {k: v for k, v in action.items() if k != "uid"}, [entry["card"]],
+              source="replay", uid=entry["uid"], precede=precede)
+
+
+# ---------------------------------------------------------------------------------------
+# Secret Cards
+# ---------------------------------------------------------------------------------------
+
+def secret_cost(st, card):
+    return st["config"]["secret_cost"] or card["cost"]
+
+
+def act_deploy(turn, seat, action):
+    """Deploy: place a Secret Card face down on an Attribute Stack; it expends points at once
+    (all Cyberspace Secret Cards cost four) but is not in play until played on a later turn.
+    You choose the stack: deploying on the wrong Attribute is possible, and costly later."""
+    st = turn.state
+    card_id, attribute = action.get("card"), action.get("attribute")
+    if seat != st["turn"]["active"]:
+        raise IllegalAction("deploy_own_turn", "Secret Cards are deployed during your own Action Phase")
+    if card_id not in st["players"][seat]["hand"]:
+        raise IllegalAction("not_in_hand", f"{card_id!r} is not in your hand")
+    card = CARDS[card_id]
+    if not card.get("secret"):
+        raise IllegalAction("not_a_secret", f"{card['name']} is not a Secret Card: play it face up")
+    if attribute not in ATTRIBUTES:
+        raise IllegalAction("bad_attribute", f"deploy on one of the stacks {list(ATTRIBUTES)}")
+    cost = secret_cost(st, card)
+    if cost > free_points(st["players"][seat], attribute):
+        raise IllegalAction("cost_exceeds_free_points", f"deploying expends {cost} {attribute} points; "
+                            f"you have {free_points(st['players'][seat], attribute)} free")
+    turn.emit({"f": "hc.place", "seat": seat, "from": "hand", "card": card_id, "attribute": attribute, "face": "down",
+               "cost": cost, "turn": st["turn"]["number"], "uid": st["next_uid"]})
+    turn.emit({"f": "hc.acted"})
+
+
+def act_reveal(turn, seat, action):
+    """Playing a Secret Card: turn it face up from a later turn on; on a twisted Attribute it
+    may not be played. Played wrongly (wrong Attribute or too few points expended) it has no
+    effect, and you lose the remainder of your turn and the whole of your next one."""
+    st = turn.state
+    uid = action.get("uid")
+    found = [(a, e) for a in ATTRIBUTES for e in st["players"][seat]["stacks"][a] if e["uid"] == uid]
+    if not found or found[0][1]["face"] != "down":
+        raise IllegalAction("no_deployed_secret", "name (uid) one of your deployed, face-down Secret Cards")
+    attribute, entry = found[0]
+    card = CARDS[entry["card"]]
+    if entry["turn"] >= st["turn"]["number"]:
+        raise IllegalAction("secret_not_ready", "you cannot play a Secret Card on the turn you deployed it")
+    check_not_twisted(st, seat, attribute)
+    wrong = attribute != card["attribute"] or entry["cost"] < card["cost"]
+    turn.emit({"f": "hc.reveal", "seat": seat, "attribute": attribute, "uid": uid, "card": entry["card"], "dud": wrong})
+    if wrong:
+        turn.emit({"f": "hc.penalty", "seat": seat, "forfeit": seat == st["turn"]["active"]})
+    else:
+        play_card(turn, seat, entry["card"], action, [entry["card"]], source="secret", uid=uid)
+    if seat == st["turn"]["active"]:
+        turn.emit({"f": "hc.acted"})
+
+
+# ---------------------------------------------------------------------------------------
+# Teams: a partner may only state a preference
+# ---------------------------------------------------------------------------------------
+
+def act_prefer(turn, seat, action):
+    st = turn.state
+    if not st["config"]["teams"]:
+        raise IllegalAction("teams_only", "stating a preference is the Teams variant's only partner talk")
+    if action.get("preference") not in ("attack", "block"):
+        raise IllegalAction("preference_kind", "partners can only state a preference for attacking or blocking")
+    if st["players"][seat]["preference"] is not None:
+        raise IllegalAction("preference_once", "a preference is stated once a turn")
+    turn.emit({"f": "hc.prefer", "seat": seat, "preference": action["preference"]})
+
+
+def preferences(duel, seat):
+    if not duel["config"]["teams"] or duel["over"] or duel["players"][seat]["preference"] is not None:
+        return []
+    return [{"type": "prefer", "preference": p} for p in ("attack", "block")]
+
+
+# ---------------------------------------------------------------------------------------
+# Candidate actions (the engine keeps those `decide` accepts)
+# ---------------------------------------------------------------------------------------
+
+def sub_multisets(cards, size=None):
+    cards = sorted(cards)
+    sizes = range(len(cards) + 1) if size is None else [size]
+    return sorted({combo for n in sizes for combo in combinations(cards, n)}, key=lambda c: (len(c), c))
+
+
+def choices(duel, seat):
+    pending = duel["pending"]
+    hand = duel["players"][seat]["hand"]
+    matching = [c for c in hand if pending["of"] == "any" or side_of(CARDS[c]["kind"]) == pending["of"]]
+    return [{"type": "choose", "cards": list(c)} for c in sub_multisets(matching, pending["count"])]
+
+
+def _param_options(duel, seat, card):
+    """Every way to fill a card's choices: target, selected Attribute, replayed card."""
+    effect = card.get("effect", {})
+    targets = [None]
+    if card["kind"] == "base_attack" or "discard" in effect or "twist" in effect or "duplicate" in effect:
+        targets = target_seats(duel, seat)
+    attributes = list(ATTRIBUTES) if {"twist", "variable", "clear_own"} & set(effect) else [None]
+    uids = [None]
+    if "replay" in effect:
+        uids = [e["uid"] for a in ATTRIBUTES for e in duel["players"][seat]["stacks"][a] if e["face"] == "up"]
+    options = []
+    for target in targets:
+        for attribute in attributes:
+            for uid in uids:
+                params = {k: v for k, v in (("target", target), ("attribute", attribute), ("uid", uid)) if v is not None}
+                options.append(params)
+    return options
+
+
+def candidates(duel, seat):
+    player = duel["players"][seat]
+    hand = sorted(set(player["hand"]))
+    actions = []
+    for card_id in hand:
+        card = CARDS[card_id]
+        if card.get("secret"):
+            actions += [{"type": "deploy", "card": card_id, "attribute": a} for a in ATTRIBUTES]
+            continue
+        actions += [{"type": "play", "cards": [card_id], **params} for params in _param_options(duel, seat, card)]
+    set_cards = [c for c in player["hand"] if CARDS[c]["kind"] in SET_KINDS and not CARDS[c].get("secret")]
+    for side in ("attack", "block"):
+        mine = [c for c in set_cards if side_of(CARDS[c]["kind"]) == side]
+        for combo in sub_multisets(mine):
+            if len(combo) < 2:
+                continue
+            base = next((c for c in combo if CARDS[c]["kind"] == "base_attack"), None)
+            for params in _param_options(duel, seat, CARDS[base]) if base else [{}]:
+                actions.append({"type": "play", "cards": list(combo), **params})
+    for attribute in ATTRIBUTES:
+        for entry in player["stacks"][attribute]:
+            if entry["face"] == "down" and entry["turn"] < duel["turn"]["number"]:
+                for params in _param_options(duel, seat, CARDS[entry["card"]]):
+                    actions.append({"type": "reveal", "uid": entry["uid"], **params})
+    return actions

@@ -1,0 +1,57 @@
+"""The greedy bot decides from what its seat can see (review D5): changing only what the seat
+cannot see — the other seats' hand contents (same sizes), every deck's order — never changes
+its choice."""
+
+import random
+
+import pytest
+
+from domain.games.herocard import RULESET
+from domain.games.herocard.bots import greedy_bot
+from domain.kernel.canonical import json_copy
+from domain.kernel.rng import RandomStream
+
+
+def positions(options, seats, seed, every=2, limit=120):
+    """States met in random play (the seat to act with each)."""
+    rand = random.Random(seed)
+    key = rand.randbytes(32)
+    state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+    found = []
+    for seq in range(2, 5_000):
+        if RULESET.outcome(state) is not None or len(found) >= limit:
+            break
+        (seat,) = RULESET.to_act(state)
+        if seq % every == 0:
+            found.append((json_copy(state), seat))
+        action = RULESET.bots["random"](state, seat, rand)
+        for fact in RULESET.decide(state, seat, action, RandomStream(key, "m", seq)):
+            state = RULESET.evolve(state, fact)
+    return found
+
+
+def unseen_changed(state, seat, rand):
+    """Same view for `seat`: other hands redrawn (same sizes) from hand + deck, decks reordered."""
+    state = json_copy(state)
+    for other, player in enumerate(state["duel"]["players"]):
+        if other == seat:
+            rand.shuffle(player["deck"])
+            continue
+        pool = player["hand"] + player["deck"]
+        rand.shuffle(pool)
+        player["hand"], player["deck"] = pool[:len(player["hand"])], pool[len(player["hand"]):]
+    return state
+
+
+@pytest.mark.parametrize("options, seats, seed", [({}, 2, 1), ({}, 2, 2), ({}, 3, 3), ({"teams": True}, 4, 4)])
+def test_the_greedy_bot_choice_ignores_what_its_seat_cannot_see(options, seats, seed):
+    changed_hidden = 0
+    for state, seat in positions(options, seats, seed):
+        choice = greedy_bot(state, seat, random.Random(7))
+        for variant in range(3):
+            other = unseen_changed(state, seat, random.Random(seed * 100 + variant))
+            assert RULESET.view(other, seat) == RULESET.view(state, seat)
+            changed_hidden += other != state
+            assert greedy_bot(other, seat, random.Random(7)) == choice
+    assert changed_hidden > 0
+
