@@ -1,0 +1,44 @@
+"""Algomancy: the global-turn card battler with regions, formations, the stack and
+priority, in every format and player setup of rules/algomancy.txt."""
+
+from domain.kernel.ruleset import Ruleset, register
+
+from . import rules, view as views
+from .bots import BOTS
+from .cards import CARDS_DIGEST, ELEMENTS
+from .stats import PROFILE
+
+RULES_VERSION = "1.0.0"
+
+RULESET = register(Ruleset.assemble(
+    rules=rules,
+    views=views,
+    name="algomancy",
+    version=f"{RULES_VERSION}+cards.{CARDS_DIGEST}",
+    title="Algomancy",
+    min_seats=2,
+    max_seats=4,
+    options_schema={
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "setup": {"enum": sorted(rules.SETUPS), "description": "1v1 (2 players, the default for 2), ffa (3-4, "
+                      "the default for 3-4; intent cards), teams_split / teams_joint (4: 0+2 against 1+3, a region "
+                      "each or one per team), archenemy (3: seat 0 alone against 1+2)"},
+            "format": {"enum": list(rules.FORMATS), "default": "constructed",
+                       "description": "constructed (own decks: draw 2 recycle 2), live_draft (a shared deck of 3-4 "
+                                      "elements, packs of 10), cube_draft (draft 30-card decks first), team_draft "
+                                      "(each team live drafts from its own deck)"},
+            "elements": {"type": "array", "items": {"enum": list(ELEMENTS)},
+                         "description": "live draft: the 3 (2-3 players) or 4 elements of the shared deck"},
+            "decks": {"type": "object", "description": "seat name or number -> an element (its designed 32-card "
+                      "deck) or a list of card names (at least 30, at most 2 copies)"},
+            "archenemy_turns": {"enum": [1, 2], "default": 1,
+                                "description": "turns the Archenemy takes alone before the others begin"},
+            "turn_limit": {"type": "integer", "minimum": 2, "maximum": 200, "default": rules.DEFAULT_TURN_LIMIT,
+                           "description": "designed safety end: after this turn the side with most life wins"},
+        },
+    },
+    bots=BOTS,
+    profile=PROFILE,
+    render=views.render,
+))

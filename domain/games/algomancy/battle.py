@@ -1,0 +1,224 @@
+"""Battle: attack declarations into neighbouring enemy regions, formations in columns and
+rows, holding the line, blocking, flying, and combat damage front to back with Swift,
+Sluggish and Deadly. Formations live in state["battle"]["formations"]."""
+
+from domain.kernel.errors import IllegalAction
+
+from .effects import check_deaths, damage
+from .state import attributes, enemies, home, neighbours, owners, stats, units_in
+
+MAX_ROWS = 2  # "Formations have a front and back row but can scale infinitely in width"
+
+
+def attack_targets(state, seat):
+    """Enemy players in the neighbouring regions (partners sharing a region are all targets)."""
+    targets = []
+    for region in neighbours(state, home(state, seat)):
+        targets += [p for p in owners(state, region) if enemies(state, seat, p)]
+    return sorted(targets)
+
+
+def free_units(state, seat, region):
+    """The seat's units in the region that are in no formation and not on their way elsewhere."""
+    busy = {uid for f in state["battle"]["formations"] for side in ("columns", "blocks")
+            for column in (f[side] or []) for uid in column}
+    return [uid for uid in units_in(state, region, seat) if uid not in busy]
+
+
+def free_tokens(state, seat, region):
+    return sorted(t for t, token in state["spell_tokens"].items()
+                  if token["controller"] == seat and token["region"] == region)
+
+
+def check_attack(state, seat, formations):
+    if not isinstance(formations, list):
+        raise IllegalAction("attack_shape", "formations is a list of {target, columns, tokens}")
+    targets = attack_targets(state, seat)
+    available = set(free_units(state, seat, home(state, seat)))
+    tokens = set(free_tokens(state, seat, home(state, seat)))
+    used, aimed = set(), set()
+    for formation in formations:
+        if not isinstance(formation, dict) or not isinstance(formation.get("columns"), list):
+            raise IllegalAction("attack_shape", "each formation is {target, columns, tokens}")
+        target = formation.get("target")
+        if target not in targets:
+            raise IllegalAction("attack_neighbouring_enemy",
+                                "units attack an enemy player in a neighbouring region (Attacking)")
+        if target in aimed:
+            raise IllegalAction("attack_shape", "one formation per attacked player")
+        aimed.add(target)
+        if not formation["columns"]:
+            raise IllegalAction("attack_needs_units", "a formation holds at least one unit")
+        for column in formation["columns"]:
+            if not isinstance(column, list) or not 1 <= len(column) <= MAX_ROWS:
+                raise IllegalAction("formation_front_first",
+                                    "a column has a front unit and at most one unit behind it: the front row of a "
+                                    "column must be filled first (Hold the line)")
+            for uid in column:
+                if uid not in available or uid in used:
+                    raise IllegalAction("formation_unit", f"{uid} is not a free unit of yours in your region")
+                used.add(uid)
+        for token in formation.get("tokens", []):
+            if token not in tokens or token in used:
+                raise IllegalAction("formation_unit", f"{token} is not a spell token of yours in your region")
+            used.add(token)
+
+
+def place_attack(state, seat, formations, transit=False):
+    """Send the formations; counter-attacking units leave and are treated as if they do not
+    exist until phase 1 finishes (region None), the rest enter the attacked region."""
+    for formation in formations:
+        target = formation["target"]
+        region = None if transit else home(state, target)
+        battle = state["battle"]
+        battle["next"] += 1
+        battle["formations"].append({
+            "id": f"f{battle['next']}", "attacker": seat, "defender": target, "region": region,
+            "destination": home(state, target), "columns": [list(c) for c in formation["columns"]],
+            "blocks": None, "blocked": [], "tokens": list(formation.get("tokens", []))})
+        for column in formation["columns"]:
+            for uid in column:
+                state["units"][uid]["region"] = region
+        for token in formation.get("tokens", []):
+            state["spell_tokens"][token]["region"] = region
+
+
+def arrive(state):
+    """Phase 2: the counter-attacking units enter the regions they attack."""
+    for formation in state["battle"]["formations"]:
+        if formation["region"] is None:
+            formation["region"] = formation["destination"]
+            for column in formation["columns"]:
+                for uid in column:
+                    state["units"][uid]["region"] = formation["region"]
+            for token in formation["tokens"]:
+                if token in state["spell_tokens"]:
+                    state["spell_tokens"][token]["region"] = formation["region"]
+
+
+def incoming(state, seat, region):
+    return [f for f in state["battle"]["formations"]
+            if f["defender"] == seat and f["region"] == region and f["blocks"] is None]
+
+
+def check_blocks(state, seat, region, blocks):
+    if not isinstance(blocks, dict):
+        raise IllegalAction("block_shape", "blocks maps a formation id to its defending columns")
+    formations = {f["id"]: f for f in incoming(state, seat, region)}
+    available = set(free_units(state, seat, region))
+    used = set()
+    for fid, columns in blocks.items():
+        if fid not in formations:
+            raise IllegalAction("block_formation", f"{fid} is not a formation attacking you here")
+        formation = formations[fid]
+        if not isinstance(columns, list) or len(columns) > len(formation["columns"]) + 1:
+            raise IllegalAction("block_shape", "defending columns stand in front of the attacking columns "
+                                "(one more slot beside them at most)")
+        for index, column in enumerate(columns):
+            if not isinstance(column, list) or len(column) > MAX_ROWS:
+                raise IllegalAction("block_shape", "a defending column has a front and a back row")
+            for uid in column:
+                if uid not in available or uid in used:
+                    raise IllegalAction("block_unit", f"{uid} is not a free unit of yours in this region")
+                used.add(uid)
+            flying = index < len(formation["columns"]) and _column_has(state, formation["columns"][index], "flying")
+            if column and flying and not any("flying" in attributes(state, uid) for uid in column):
+                raise IllegalAction("block_flying", "a column with Flying can not be blocked unless the blocking "
+                                    "unit has flying (Attributes)")
+
+
+def _column_has(state, column, attribute):
+    return any(attribute in attributes(state, uid) for uid in column)
+
+
+def place_blocks(state, seat, region, blocks):
+    """Set the defending formations; a column is blocked once a defender stands in front of
+    it, even if that defender is later removed."""
+    for formation in incoming(state, seat, region):
+        columns = [list(c) for c in blocks.get(formation["id"], [])]
+        formation["blocks"] = columns
+        formation["blocked"] = [i < len(columns) and bool(columns[i]) for i in range(len(formation["columns"]))]
+
+
+def _timings(state, column):
+    shared = set()
+    for uid in column:
+        shared |= set(attributes(state, uid))
+    moments = shared & {"swift", "sluggish"}
+    return moments or {"normal"}
+
+
+def _column_power(state, column):
+    """Negative power deals 0."""
+    return sum(max(0, stats(state, uid)[0]) for uid in column)
+
+
+def _assign(state, column, amount, deadly, hits):
+    """Front to back: the front unit takes what kills it, the excess goes to the unit
+    behind; nothing carries past the back row."""
+    for position, uid in enumerate(column):
+        if amount <= 0:
+            return
+        unit = state["units"][uid]
+        _, defense = stats(state, uid)
+        lethal = 1 if deadly else max(1, defense - unit["damage"])
+        given = amount if position == len(column) - 1 else min(amount, lethal)
+        hits.append((uid, given, deadly))
+        amount -= given
+
+
+def combat(state, region):
+    """All units in formation deal combat damage simultaneously; Swift columns first and
+    Sluggish columns last (a column with both deals twice)."""
+    for moment in ("swift", "normal", "sluggish"):
+        hits = []
+        for formation in state["battle"]["formations"]:
+            if formation["region"] != region:
+                continue
+            blocks = formation["blocks"] or []
+            for index, column in enumerate(formation["columns"]):
+                column = [u for u in column if u in state["units"]]
+                if not column or moment not in _timings(state, column):
+                    continue
+                power = _column_power(state, column)
+                deadly = _column_has(state, column, "deadly")
+                if index < len(formation["blocked"]) and formation["blocked"][index]:
+                    defenders = [u for u in (blocks[index] if index < len(blocks) else []) if u in state["units"]]
+                    _assign(state, defenders, power, deadly, hits)
+                else:
+                    hits.append((f"player:{formation['defender']}", power, False))
+            for index, column in enumerate(blocks):
+                column = [u for u in column if u in state["units"]]
+                if not column or index >= len(formation["columns"]) or moment not in _timings(state, column):
+                    continue
+                attackers = [u for u in formation["columns"][index] if u in state["units"]]
+                _assign(state, attackers, _column_power(state, column), _column_has(state, column, "deadly"), hits)
+        for target, amount, deadly in hits:
+            if target.startswith("player:") and state["players"][int(target.split(":")[1])]["out"]:
+                continue
+            if target.startswith("player:") or target in state["units"]:
+                damage(state, target, amount, deadly)
+        check_deaths(state)
+
+
+def check_forming(state, seat, formations):
+    """Phase 2: the counter-attacking units are put into formation; the same units, each
+    column a front and at most one back unit."""
+    if not isinstance(formations, dict):
+        raise IllegalAction("form_shape", "formations maps a formation id to its columns")
+    mine = {f["id"]: f for f in state["battle"]["formations"] if f["attacker"] == seat and f["blocks"] is None}
+    for fid, columns in formations.items():
+        if fid not in mine:
+            raise IllegalAction("form_own_formation", f"{fid} is not one of your counter-attacking formations")
+        if not isinstance(columns, list) or not columns or any(
+                not isinstance(c, list) or not 1 <= len(c) <= MAX_ROWS for c in columns):
+            raise IllegalAction("formation_front_first", "a column has a front unit and at most one unit behind it")
+        units = [u for c in columns for u in c]
+        if sorted(units) != sorted(u for c in mine[fid]["columns"] for u in c):
+            raise IllegalAction("form_same_units", "the formation holds exactly the units sent to counter-attack")
+
+
+def place_forming(state, seat, formations):
+    for formation in state["battle"]["formations"]:
+        if formation["id"] in formations and formation["attacker"] == seat:
+            formation["columns"] = [list(c) for c in formations[formation["id"]]]

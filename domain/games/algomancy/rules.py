@@ -1,0 +1,440 @@
+"""Algomancy, after rules/algomancy.txt: set-up, formats and player setups, and the actions
+players take. The turn itself is in flow.py, battle in battle.py, playing cards in
+plays.py, effects and the stack in effects.py, reading the state in state.py.
+
+State is plain JSON. `decide` applies the action to a copy of the state with the same
+code the rules describe, and the facts it returns are the differences (set / del at a
+path), so `evolve` rebuilds state without any rule or randomness; view.py hides what each
+seat may not see in the state and in those facts alike.
+"""
+
+from domain.kernel.canonical import json_copy
+from domain.kernel.errors import IllegalAction, InvalidSetup
+
+from .battle import check_attack, check_blocks, check_forming, place_attack, place_blocks, place_forming
+from .cards import CARDS, ELEMENT_DECKS, ELEMENTS, RESOURCE_OF
+from .effects import choice_options, draw, make_choice, new_id, recycle
+from .flow import OPENING_HAND, advance, cube_round_start, eliminate, waiting_seats, window_passed
+from .plays import do_activate, do_ambush, do_mod, do_play
+from .state import (ACTIVATIONS_PER_TURN, PACK_SIZE, SHARD_AFFINITY, START_LIFE, affinity, clockwise_from, home,
+                    living, team_of)
+
+SETUPS = {"1v1": (2, 2), "ffa": (3, 4), "teams_split": (4, 4), "teams_joint": (4, 4), "archenemy": (3, 3)}
+FORMATS = ("constructed", "live_draft", "cube_draft", "team_draft")
+MIN_DECK, MAX_COPIES = 30, 2
+CUBE_ROUNDS = 15
+DEFAULT_TURN_LIMIT = 30
+
+# ---------------------------------------------------------------------------------------
+# Set-up
+# ---------------------------------------------------------------------------------------
+
+
+def _options(options, seat_names):
+    unknown = set(options) - {"setup", "format", "elements", "decks", "archenemy_turns", "turn_limit"}
+    if unknown:
+        raise InvalidSetup(f"unknown Algomancy options {sorted(unknown)}")
+    n = len(seat_names)
+    setup = options.get("setup", "1v1" if n == 2 else "ffa")
+    if setup not in SETUPS:
+        raise InvalidSetup(f"setup must be one of {sorted(SETUPS)}")
+    low, high = SETUPS[setup]
+    if not low <= n <= high:
+        raise InvalidSetup(f"{setup} is for {low}-{high} players, not {n}")
+    form = options.get("format", "constructed")
+    if form not in FORMATS:
+        raise InvalidSetup(f"format must be one of {list(FORMATS)}")
+    if form == "team_draft" and setup in ("1v1", "ffa"):
+        raise InvalidSetup("team draft is for team setups (teams_split, teams_joint, archenemy)")
+    turns = options.get("archenemy_turns", 1)
+    if turns not in (1, 2) or (turns != 1 and setup != "archenemy"):
+        raise InvalidSetup("archenemy_turns is 1 or 2, and only for the archenemy setup")
+    limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 2 <= limit <= 200:
+        raise InvalidSetup("turn_limit is a whole number of turns from 2 to 200")
+    return setup, form, turns if setup == "archenemy" else 0, limit
+
+
+def validate_deck(deck, owner):
+    """Constructed: at least 30 cards, at most 2 copies of each card."""
+    if isinstance(deck, str):
+        if deck not in ELEMENTS:
+            raise InvalidSetup(f"deck of {owner}: {deck!r} is neither an element nor a list of cards")
+        return list(ELEMENT_DECKS[deck])
+    if not isinstance(deck, list) or not all(isinstance(c, str) and c in CARDS for c in deck):
+        raise InvalidSetup(f"deck of {owner}: a deck is an element name or a list of Algomancy card names")
+    for card in set(deck):
+        if deck.count(card) > MAX_COPIES:
+            raise InvalidSetup(f"deck of {owner}: {card!r} appears {deck.count(card)} times; at most 2 copies")
+    if len(deck) < MIN_DECK:
+        raise InvalidSetup(f"deck of {owner}: a constructed deck has at least {MIN_DECK} cards, not {len(deck)}")
+    return list(deck)
+
+
+def _chosen_decks(options, seat_names, rng):
+    decks = options.get("decks", {})
+    if not isinstance(decks, dict):
+        raise InvalidSetup("decks maps a seat name or number to an element or a list of cards")
+    chosen = {}
+    for key, deck in decks.items():
+        seat = seat_names.index(key) if key in seat_names else int(key) if str(key).isdigit() else None
+        if seat is None or seat >= len(seat_names):
+            raise InvalidSetup(f"decks: {key!r} is neither a seat name nor a seat number")
+        chosen[seat] = validate_deck(deck, seat_names[seat])
+    elements = rng.shuffle(ELEMENTS)
+    return [chosen.get(seat, ELEMENT_DECKS[elements[seat % len(ELEMENTS)]]) for seat in range(len(seat_names))]
+
+
+def _draft_elements(options, n, rng):
+    """Live draft: 3 elements for 2-3 players, 4 for 4 or more, assigned at random unless chosen."""
+    count = 3 if n <= 3 else 4
+    elements = options.get("elements")
+    if elements is None:
+        return sorted(rng.shuffle(ELEMENTS)[:count])
+    if not isinstance(elements, list) or len(set(elements)) != count or not set(elements) <= set(ELEMENTS):
+        raise InvalidSetup(f"elements: {count} different elements for {n} players")
+    return sorted(elements)
+
+
+def _seating(setup, n):
+    """Teams sit between two opponents (0 and 2 against 1 and 3); the Archenemy is seat 0.
+    Split teams have a region each; joint partners share their team's region."""
+    if setup in ("teams_split", "teams_joint"):
+        team = [s % 2 for s in range(n)]
+    elif setup == "archenemy":
+        team = [0] + [1] * (n - 1)
+    else:
+        team = list(range(n))
+    homes = [f"r{team[s]}" if setup == "teams_joint" else f"r{s}" for s in range(n)]
+    return team, homes
+
+
+def setup(options, seat_names, rng):
+    setup_name, form, solo, limit = _options(options, seat_names)
+    n = len(seat_names)
+    team, homes = _seating(setup_name, n)
+    if form != "live_draft" and "elements" in options:
+        raise InvalidSetup("elements choose the shared deck of a live draft")
+    if form in ("live_draft", "cube_draft") and "decks" in options:
+        raise InvalidSetup("decks are brought only to constructed and team draft games")
+    state = {
+        "n": n, "setup": setup_name, "format": form, "team": team, "home": homes, "turn": 1, "turn_limit": limit,
+        "solo_turns": solo, "initiative": 0, "first": 0, "next_id": 0, "decks": {}, "elements": [],
+        "players": [], "units": {}, "spell_tokens": {}, "stack": [], "battle": None, "window": None,
+        "step": None, "script": [], "done": [], "pack_turns": 0, "cube": None, "erased": [], "over": None,
+        "choice": None,
+    }
+    if setup_name != "archenemy":  # "Randomly assign a player The Initiative"
+        state["initiative"] = state["first"] = rng.randbelow(n)
+    for seat in range(n):
+        state["players"].append({
+            "life": START_LIFE, "out": False, "hand": [], "pack": [], "bin": [], "deck": "shared",
+            "dormant": [], "resources": [], "activations": 0, "exchanges_left": 0, "recycle_owed": 0,
+            "intent": None, "deck_list": []})
+        for _ in range(2):  # two dormant Prismites each: the starting resources
+            state["players"][seat]["dormant"].append({"id": new_id(state, "Prismite"), "kind": "Prismite",
+                                                      "element": None})
+    if form == "live_draft":
+        state["elements"] = _draft_elements(options, n, rng)
+        cards = [c for e in state["elements"] for c in ELEMENT_DECKS[e]]
+        state["decks"]["shared"] = rng.shuffle(_instances(state, cards))
+    elif form == "cube_draft":
+        pool = rng.shuffle(_instances(state, sorted(CARDS) * 2))
+        state["cube"] = {"round": 1, "rounds": CUBE_ROUNDS, "pool": pool}
+    else:
+        decks = _chosen_decks(options, seat_names, rng)
+        for seat in range(n):
+            key = f"team{team[seat]}" if form == "team_draft" else f"p{seat}"
+            state["players"][seat]["deck"] = key
+            state["players"][seat]["deck_list"] = sorted(set(decks[seat]))
+            state["decks"][key] = state["decks"].get(key, []) + _instances(state, decks[seat])
+        for key in state["decks"]:
+            state["decks"][key] = rng.shuffle(state["decks"][key])
+    _deal(state)
+    advance(state, rng)
+    return state
+
+
+def _instances(state, names):
+    return [new_id(state, name) for name in names]
+
+
+def _deal(state):
+    """Deal clockwise from the initiative player: 16 each in a draft (4 hand + 2 first draws
+    + a pack of 10), 6 in constructed (4 + the first draws); cube draft deals its packs."""
+    order = clockwise_from(state, state["initiative"])
+    if state["format"] == "cube_draft":
+        for seat in order:
+            state["players"][seat]["pack"] = state["cube"]["pool"][:PACK_SIZE]
+            del state["cube"]["pool"][:PACK_SIZE]
+            state["players"][seat]["deck"] = f"p{seat}"
+            state["decks"][f"p{seat}"] = []
+        state["step"] = {"k": "cube", "seats": order}
+        cube_round_start(state)
+        return
+    for seat in order:
+        draw(state, seat, OPENING_HAND)
+        if state["format"] in ("live_draft", "team_draft"):
+            deck = state["decks"][state["players"][seat]["deck"]]
+            state["players"][seat]["pack"] = deck[:PACK_SIZE]
+            del deck[:PACK_SIZE]
+
+
+# ---------------------------------------------------------------------------------------
+# Who acts, what they may do
+# ---------------------------------------------------------------------------------------
+
+def to_act(state):
+    return set(waiting_seats(state))
+
+
+def outcome(state):
+    if not state["over"]:
+        return None
+    teams = sorted(set(state["team"]))
+    if state["over"] == "eliminated":
+        standing = {team_of(state, s) for s in living(state)}
+        winners = [s for s in range(state["n"]) if team_of(state, s) in standing]
+        return {"reason": "eliminated", "winners": winners}
+    # Designed safety end: the team with the most life left wins; equal life is a draw.
+    life = {t: sum(state["players"][s]["life"] for s in living(state) if team_of(state, s) == t) for t in teams}
+    best = max(life.values())
+    top = [t for t in teams if life[t] == best]
+    winners = [s for s in range(state["n"]) if len(top) == 1 and team_of(state, s) == top[0]]
+    return {"reason": "turn_limit", "winners": winners}
+
+
+def legal_actions(state, seat):
+    from .legal import listed
+    return listed(state, seat) if seat in to_act(state) else []
+
+
+# ---------------------------------------------------------------------------------------
+# decide / evolve
+# ---------------------------------------------------------------------------------------
+
+ID_FIELDS = {"card", "hand_card", "pack_card", "resource", "element", "unit", "onto", "recall", "sacrifice", "option"}
+
+
+def decide(state, seat, action, rng):
+    if state["over"]:
+        raise IllegalAction("game_over", "the game is over")
+    if seat not in to_act(state):
+        raise IllegalAction("not_your_priority", "only players with priority, or who have not finished the "
+                            "current step, may act")
+    if not isinstance(action, dict) or action.get("type") not in ACTIONS:
+        raise IllegalAction("unknown_action", f"action type must be one of {sorted(ACTIONS)}")
+    for field in ID_FIELDS & set(action):
+        if not isinstance(action[field], str):
+            raise IllegalAction("action_shape", f"{field} names a card, unit, resource, element or option by a string")
+    if state["choice"] and action["type"] != "choose":
+        raise IllegalAction("choice_pending", "an effect is resolving and waits for your choice (choose)")
+    after = json_copy(state)
+    ACTIONS[action["type"]](after, seat, action)
+    eliminate(after)
+    advance(after, rng)
+    return diff(state, after, [])
+
+
+def _step(state, *kinds):
+    return state["step"]["k"] if state["step"] and state["step"]["k"] in kinds else None
+
+
+def _need(state, code, message, *kinds):
+    if not _step(state, *kinds):
+        raise IllegalAction(code, message)
+
+
+def _exchange(state, seat, action):
+    _need(state, "draft_step", "cards are exchanged with the pack only during the draft step", "draft", "cube")
+    player = state["players"][seat]
+    if state["step"]["k"] == "draft" and state["format"] not in ("live_draft", "team_draft"):
+        raise IllegalAction("constructed_draft", "in constructed there are no packs: draw 2, recycle 2")
+    if action.get("hand_card") not in player["hand"] or action.get("pack_card") not in player["pack"]:
+        raise IllegalAction("exchange_cards", "exchange one card of your hand with one card of your pack")
+    if player["exchanges_left"] <= 0:
+        raise IllegalAction("exchange_limit", "no more exchanges this draft step (see README: enough to reach any "
+                            "selection)")
+    hand_index, pack_index = player["hand"].index(action["hand_card"]), player["pack"].index(action["pack_card"])
+    player["hand"][hand_index], player["pack"][pack_index] = action["pack_card"], action["hand_card"]
+    player["exchanges_left"] -= 1
+
+
+def _end_draft(state, seat, action):
+    _need(state, "draft_step", "only in the draft step", "draft", "cube")
+    if state["step"]["k"] == "draft" and state["format"] not in ("live_draft", "team_draft"):
+        raise IllegalAction("recycle_two", "in constructed the draft step ends after recycling 2 cards")
+    state["done"].append(seat)
+
+
+def _recycle(state, seat, action):
+    _need(state, "draft_step", "only in the draft step", "draft")
+    player = state["players"][seat]
+    if state["format"] in ("live_draft", "team_draft"):
+        raise IllegalAction("draft_exchange", "in a live draft the draft step exchanges cards between hand and pack")
+    if player["recycle_owed"] <= 0:
+        raise IllegalAction("recycle_two", "recycle exactly 2 cards in constructed")
+    if action.get("card") not in player["hand"]:
+        raise IllegalAction("card_in_hand", "recycle a card from your hand")
+    recycle(state, seat, action["card"])
+    player["recycle_owed"] -= 1
+    if not player["recycle_owed"]:
+        state["done"].append(seat)
+
+
+def _create_resource(state, seat, action):
+    _need(state, "resource_step", "resources are created in the resource step of the planning phase", "resources")
+    player = state["players"][seat]
+    if action.get("card") not in player["hand"]:
+        raise IllegalAction("card_in_hand", "a resource is created by recycling a card from your hand")
+    if action.get("element") not in ELEMENTS:
+        raise IllegalAction("resource_element", f"element must be one of {list(ELEMENTS)}")
+    recycle(state, seat, action["card"])
+    kind = RESOURCE_OF[action["element"]]
+    player["dormant"].append({"id": new_id(state, kind), "kind": kind, "element": action["element"]})
+
+
+def _activate_resource(state, seat, action):
+    _need(state, "resource_step", "resources are activated in the resource step", "resources")
+    player = state["players"][seat]
+    chosen = [r for r in player["dormant"] if r["id"] == action.get("resource")]
+    if not chosen:
+        raise IllegalAction("dormant_resource", "activate one of your dormant resources")
+    if player["activations"] >= ACTIVATIONS_PER_TURN:
+        raise IllegalAction("two_activations", "players may activate a maximum of two resources per turn")
+    resource = chosen[0]
+    player["dormant"].remove(resource)
+    player["resources"].append({**resource, "expended": False})
+    player["activations"] += 1
+    _shard(state, seat, resource)
+
+
+def _shard(state, seat, resource):
+    """An elemental resource activated with at least three affinity to it gives a free,
+    dormant Shard (activating that counts towards the two)."""
+    if resource["element"] and affinity(state, seat, resource["element"]) >= SHARD_AFFINITY:
+        state["players"][seat]["dormant"].append({"id": new_id(state, "Shard"), "kind": "Shard", "element": None})
+
+
+def _exchange_prismite(state, seat, action):
+    _need(state, "resource_step", "Prismites are exchanged in the resource step", "resources")
+    player = state["players"][seat]
+    chosen = [r for r in player["resources"] if r["id"] == action.get("resource") and r["kind"] == "Prismite"]
+    if not chosen:
+        raise IllegalAction("active_prismite", "only an active Prismite may be exchanged for another resource")
+    if action.get("element") not in ELEMENTS:
+        raise IllegalAction("resource_element", f"element must be one of {list(ELEMENTS)}")
+    resource = chosen[0]
+    resource.update(kind=RESOURCE_OF[action["element"]], element=action["element"])
+    _shard(state, seat, resource)
+
+
+def _end(kind, code, message):
+    def end(state, seat, action):
+        _need(state, code, message, kind)
+        state["done"].append(seat)
+    return end
+
+
+def _pass(state, seat, action):
+    _need(state, "priority_window", "priority is passed in battle priority windows", "window")
+    window_passed(state)
+
+
+def _declare_attack(state, seat, action):
+    step = _step(state, "attack", "block")
+    if not step or (step == "block" and not state["step"].get("counter")) or f"attack:{seat}" in state["done"] \
+            or (step == "attack" and seat in state["done"]):
+        raise IllegalAction("attack_step", "attacks are declared in the attack step (and, by the non-initiative "
+                            "side, as counter-attacks with their blocks)")
+    formations = action.get("formations")
+    check_attack(state, seat, formations)
+    if state["step"].get("intent"):
+        state["players"][seat]["intent"] = formations  # the face-down intent cards
+    else:
+        place_attack(state, seat, formations, transit=step == "block")
+    if step == "attack":
+        state["done"].append(seat)
+    else:
+        state["done"].append(f"attack:{seat}")
+        _both_declared(state, seat)
+
+
+def _declare_blocks(state, seat, action):
+    if not _step(state, "block") or f"blocks:{seat}" in state["done"]:
+        raise IllegalAction("block_step", "blocks are declared in the block step, once")
+    region = state["step"].get("region") or home(state, seat)
+    check_blocks(state, seat, region, action.get("blocks"))
+    place_blocks(state, seat, region, action["blocks"])
+    state["done"].append(f"blocks:{seat}")
+    _both_declared(state, seat)
+
+
+def _form_attack(state, seat, action):
+    if not _step(state, "form") or seat in state["done"]:
+        raise IllegalAction("form_step", "counter-attacking units are put into formation at the start of phase 2")
+    check_forming(state, seat, action.get("formations"))
+    place_forming(state, seat, action["formations"])
+    state["done"].append(seat)
+
+
+def _both_declared(state, seat):
+    if {f"blocks:{seat}", f"attack:{seat}"} <= set(state["done"]):
+        state["done"].append(seat)
+
+
+def _choose(state, seat, action):
+    if not state["choice"]:
+        raise IllegalAction("no_choice", "nothing is waiting for a choice")
+    if action.get("option") not in choice_options(state):
+        raise IllegalAction("choice_option", "choose one of the options the resolving effect offers (you decide "
+                            "what you sacrifice; Corrupting Blight goes to a player who doesn't control it)")
+    make_choice(state, action["option"])
+
+
+ACTIONS = {
+    "choose": _choose,
+    "exchange": _exchange, "end_draft": _end_draft, "recycle": _recycle,
+    "create_resource": _create_resource, "activate_resource": _activate_resource,
+    "exchange_prismite": _exchange_prismite,
+    "end_planning": _end("resources", "resource_step", "only in the resource step"),
+    "end_haste": _end("haste", "haste_step", "only in the haste step"),
+    "end_deployment": _end("deploy", "deployment", "only during deployment"),
+    "play": do_play, "ambush": do_ambush, "mod": do_mod, "activate": do_activate, "pass_priority": _pass,
+    "declare_attack": _declare_attack, "declare_blocks": _declare_blocks, "form_attack": _form_attack,
+}
+
+
+def diff(before, after, path):
+    """The facts: each place where `after` differs from `before`."""
+    if before == after:
+        return []
+    if isinstance(before, dict) and isinstance(after, dict):
+        facts = []
+        for key in after:
+            if key not in before:
+                facts.append({"f": "set", "path": path + [key], "value": after[key]})
+            else:
+                facts += diff(before[key], after[key], path + [key])
+        facts += [{"f": "del", "path": path + [key]} for key in before if key not in after]
+        return facts
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after) and \
+            all(isinstance(x, (dict, list)) for x in before + after):
+        facts = []
+        for index, (old, new) in enumerate(zip(before, after)):
+            facts += diff(old, new, path + [index])
+        return facts
+    return [{"f": "set", "path": path, "value": json_copy(after)}]
+
+
+def evolve(state, fact):
+    *parents, last = fact["path"]
+    node = state
+    for key in parents:
+        node = node[key]
+    if fact["f"] == "set":
+        node[last] = json_copy(fact["value"])
+    else:
+        del node[last]
+    return state
+

@@ -1,0 +1,198 @@
+"""Reading an Algomancy state: seats, teams, regions and who is present in them, units'
+stats through the rulebook's six layers, formations. Nothing here changes the state."""
+
+from .cards import COMBAT_ATTRIBUTES, data_of
+
+START_LIFE = 30
+ACTIVATIONS_PER_TURN = 2
+PACK_SIZE = 10
+SHARD_AFFINITY = 3
+
+
+def living(state):
+    return [seat for seat in range(state["n"]) if not state["players"][seat]["out"]]
+
+
+def team_of(state, seat):
+    return state["team"][seat]
+
+
+def enemies(state, a, b):
+    return state["team"][a] != state["team"][b]
+
+
+def clockwise_from(state, seat, include=True):
+    """Living seats clockwise starting at `seat` (or just after it)."""
+    n = state["n"]
+    order = [(seat + i) % n for i in range(0 if include else 1, n + (0 if include else 1))]
+    return [s for s in order if not state["players"][s]["out"]]
+
+
+def next_living(state, seat):
+    return clockwise_from(state, seat, include=False)[0]
+
+
+def home(state, seat):
+    return state["home"][seat]
+
+
+def regions(state):
+    """Living regions in seat order around the circle (eliminated players' regions close up)."""
+    seen = []
+    for seat in living(state):
+        if home(state, seat) not in seen:
+            seen.append(home(state, seat))
+    return seen
+
+
+def neighbours(state, region):
+    ring = regions(state)
+    if region not in ring or len(ring) < 2:
+        return []
+    i = ring.index(region)
+    return sorted({ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {region})
+
+
+def region_order(state):
+    """Battle resolves clockwise starting to the left of the initiative player, whose region is last."""
+    order = []
+    for seat in clockwise_from(state, state["initiative"], include=False) + [state["initiative"]]:
+        if not state["players"][seat]["out"] and home(state, seat) not in order:
+            order.append(home(state, seat))
+    return order
+
+
+def owners(state, region):
+    return [seat for seat in living(state) if home(state, seat) == region]
+
+
+def present(state, region):
+    """The region's own players plus everyone who sent an attack into it this battle."""
+    seats = set(owners(state, region))
+    battle = state["battle"]
+    if battle:
+        seats |= {f["attacker"] for f in battle["formations"] if f["region"] == region}
+    return [s for s in clockwise_from(state, state["initiative"]) if s in seats]
+
+
+def current_region(state, seat):
+    """Where a seat acts now: the region of the running priority window, else its own."""
+    window = state["window"]
+    if window and seat in present(state, window["region"]):
+        return window["region"]
+    return home(state, seat)
+
+
+def priority_groups(state, region):
+    """Priority starts with the initiative player (or the nearest present clockwise) and goes
+    clockwise; teammates share priority, so a team is one group."""
+    groups = []
+    for seat in present(state, region):
+        for group in groups:
+            if team_of(state, group[0]) == team_of(state, seat):
+                group.append(seat)
+                break
+        else:
+            groups.append([seat])
+    return groups
+
+
+# --- units -----------------------------------------------------------------------------
+
+def units_in(state, region, controller=None):
+    return sorted(uid for uid, unit in state["units"].items()
+                  if unit["region"] == region and (controller is None or unit["controller"] == controller))
+
+
+def abilities(state, uid):
+    """The unit's card plus the text its augments add (an augmented card is read as one card)."""
+    unit = state["units"][uid]
+    parts = [data_of(unit["card"])]
+    for mod in unit["mods"]:
+        if mod["kind"] == "augment":
+            parts.append(data_of(mod["card"])["augment"])
+    return parts
+
+
+def own_attributes(state, uid):
+    unit = state["units"][uid]
+    attributes = []
+    for part in abilities(state, uid):
+        attributes += [a for a in part.get("attributes", []) if a not in attributes]
+    attributes += [a for a in unit["temp_attributes"] if a not in attributes]
+    if (unit["unstable"] or unit["mods"]) and "unstable" not in attributes:
+        attributes.append("unstable")  # a modded card is unstable (Permadeath)
+    return attributes
+
+
+def formation_column(state, uid):
+    """(formation, side, column index) for a unit in a formation, else None."""
+    battle = state["battle"]
+    if not battle:
+        return None
+    for formation in battle["formations"]:
+        for side in ("columns", "blocks"):
+            for index, column in enumerate(formation.get(side) or []):
+                if uid in column:
+                    return formation, side, index
+    return None
+
+
+def attributes(state, uid):
+    """Own attributes, plus the combat attributes of every unit in the same column, front
+    to back (combat attributes are shared in columns, never left or right)."""
+    where = formation_column(state, uid)
+    result = own_attributes(state, uid)
+    if where:
+        formation, side, index = where
+        result = []
+        for other in formation[side][index]:
+            for attribute in own_attributes(state, other):
+                if attribute in COMBAT_ATTRIBUTES and attribute not in result:
+                    result.append(attribute)
+        result += [a for a in own_attributes(state, uid) if a not in result]
+    return result
+
+
+def stats(state, uid):
+    """Layers: 1 printed, 2 base (tokens' X), 3 stat changes (counters, until-regroup changes,
+    static abilities), 4 attributes (Tough, Balanced, top to bottom), 5 Inverted."""
+    unit = state["units"][uid]
+    card = data_of(unit["card"])
+    power, defense = card["power"], card["defense"]
+    if power == "X":
+        power = defense = unit["x"]
+    change_p = unit["counters"] + unit["temp"][0]
+    change_d = unit["counters"] + unit["temp"][1]
+    for part in abilities(state, uid):
+        static = part.get("static", {})
+        if "stats" in static:
+            change_p += static["stats"][0]
+            change_d += static["stats"][1]
+        if "per_ally" in static:
+            others = len([u for u in units_in(state, unit["region"], unit["controller"]) if u != uid])
+            change_p += static["per_ally"][0] * others
+            change_d += static["per_ally"][1] * others
+    power, defense = power + change_p, defense + change_d
+    shown = attributes(state, uid)
+    for attribute in shown:
+        if attribute == "tough":
+            defense *= 2
+        elif attribute == "balanced":
+            power = defense = -(-(power + defense) // 2)
+    if "inverted" in shown:
+        power, defense = power - 2 * change_p, defense - 2 * change_d
+    return power, defense
+
+
+def affinity(state, seat, element):
+    return sum(1 for r in state["players"][seat]["resources"] if r["element"] == element)
+
+
+def mana(state, seat):
+    return sum(1 for r in state["players"][seat]["resources"] if not r["expended"])
+
+
+def can_afford(state, seat, card):
+    return mana(state, seat) >= card.get("cost", 0) and all(
+        affinity(state, seat, element) >= need for element, need in card.get("affinity", {}).items())

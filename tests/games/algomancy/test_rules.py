@@ -1,0 +1,346 @@
+"""Algomancy rules, each from the rulebook's wording."""
+
+import pytest
+
+from domain.games.algomancy import RULESET
+from domain.games.algomancy.battle import combat, place_attack, place_blocks
+from domain.games.algomancy.cards import CARDS, ELEMENT_DECKS
+from domain.games.algomancy.state import attributes, stats
+from domain.kernel.errors import InvalidSetup
+from domain.kernel.rng import RandomStream
+
+from .arena import act, at, battle, game, give, put, refused, resources, window
+
+
+def new(options, seats=2):
+    return RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(b"s" * 32, "m", 1))
+
+
+def test_setup_two_dormant_prismites_30_life_and_the_opening_deal():
+    """30 life; two Prismites face down (dormant); live draft deals 16: 4 for the hand, 10 for
+    the pack and 2 for the first draw step (so no draw on the first turn)."""
+    state = new({"format": "live_draft"})
+    for player in state["players"]:
+        assert player["life"] == 30 and [r["kind"] for r in player["dormant"]] == ["Prismite", "Prismite"]
+        assert len(player["hand"]) == 6 and len(player["pack"]) == 10 and not player["resources"]
+    assert len(state["elements"]) == 3, "2-3 players use 3 elements"
+    assert len(new({"format": "live_draft", "setup": "ffa"}, 4)["elements"]) == 4, "4-6 players use 4 elements"
+    assert state["step"]["k"] == "draft"
+
+
+def test_constructed_decks_at_least_30_cards_at_most_2_copies():
+    with pytest.raises(InvalidSetup, match="at most 2 copies"):
+        new({"decks": {"0": ["Jelly"] * 3 + ELEMENT_DECKS["water"][:27]}})
+    with pytest.raises(InvalidSetup, match="at least 30"):
+        new({"decks": {"0": ELEMENT_DECKS["water"][:29]}})
+    assert all(len(deck) >= 30 and max(deck.count(c) for c in deck) == 2 for deck in ELEMENT_DECKS.values())
+
+
+def test_setups_need_their_player_counts():
+    for options, seats in (({"setup": "1v1"}, 3), ({"setup": "teams_joint"}, 3), ({"setup": "archenemy"}, 4),
+                           ({"setup": "ffa"}, 2), ({"format": "team_draft"}, 2)):
+        with pytest.raises(InvalidSetup):
+            new(options, seats)
+
+
+def test_constructed_draft_step_draws_two_then_recycles_two():
+    state = new({})
+    hand = len(state["players"][0]["hand"])
+    assert hand == 6 + 2, "opening 4 + first-turn 2, then the draft step's draw 2"
+    card = state["players"][0]["hand"][0]
+    after = act(state, 0, {"type": "recycle", "card": card})
+    assert after["decks"]["p0"][-1] == card, "recycled to the bottom of the deck"
+    after = act(after, 0, {"type": "recycle", "card": after["players"][0]["hand"][0]})
+    refused(after, 0, {"type": "recycle", "card": after["players"][0]["hand"][0]}, "not_your_priority")
+    refused(state, 0, {"type": "end_draft"}, "recycle_two")
+
+
+def test_live_draft_exchanges_always_leave_ten_in_the_pack():
+    state = new({"format": "live_draft"})
+    player = state["players"][0]
+    hand_card, pack_card = player["hand"][0], player["pack"][0]
+    after = act(state, 0, {"type": "exchange", "hand_card": hand_card, "pack_card": pack_card})
+    assert pack_card in after["players"][0]["hand"] and hand_card in after["players"][0]["pack"]
+    assert len(after["players"][0]["pack"]) == 10 and len(after["players"][0]["hand"]) == 6
+    refused(state, 0, {"type": "recycle", "card": hand_card}, "draft_exchange")
+
+
+def test_packs_pass_clockwise_and_refresh_after_n_plus_one_turns():
+    """In a 1v1 game players draft for 3 turns before getting new packs; each drafts a second
+    time from the pack they were first dealt."""
+    state = new({"format": "live_draft"})
+    first = {seat: list(state["players"][seat]["pack"]) for seat in (0, 1)}
+    state = act(state, 0, {"type": "end_draft"})
+    state = act(state, 1, {"type": "end_draft"})
+    assert state["players"][1]["pack"] == first[0] and state["players"][0]["pack"] == first[1]
+    assert state["pack_turns"] == 1
+    state["pack_turns"] = 3
+    state["turn"] = 4
+    at(state, "draft")
+    from domain.games.algomancy.flow import _draft_start
+    _draft_start(state, state["step"])
+    assert state["pack_turns"] == 0 and not set(state["players"][0]["pack"]) & set(first[0] + first[1])
+
+
+def test_two_activations_a_turn_shards_at_three_affinity_and_the_prismite_exchange():
+    state = at(game(), "resources", seats=[0])
+    prismites = [r["id"] for r in state["players"][0]["dormant"]]
+    state = act(state, 0, {"type": "activate_resource", "resource": prismites[0]})
+    state = act(state, 0, {"type": "activate_resource", "resource": prismites[1]})
+    card = give(state, 0, "Jelly")
+    state = act(state, 0, {"type": "create_resource", "card": card, "element": "water"})
+    fresh = state["players"][0]["dormant"][0]["id"]
+    refused(state, 0, {"type": "activate_resource", "resource": fresh}, "two_activations")
+    state = act(state, 0, {"type": "exchange_prismite", "resource": prismites[0], "element": "fire"})
+    assert state["players"][0]["resources"][0]["element"] == "fire"
+    refused(state, 0, {"type": "exchange_prismite", "resource": prismites[0], "element": "fire"}, "active_prismite")
+    resources(state, 0, "water", 2)
+    state["players"][0]["activations"] = 0
+    state = act(state, 0, {"type": "activate_resource", "resource": fresh})
+    assert [r["kind"] for r in state["players"][0]["dormant"]] == ["Shard"], "three water affinity: a free Shard"
+
+
+def test_timings():
+    """No icon: deployment only; haste: also the haste step; battle: only in battle."""
+    state = at(game(), "haste", seats=[0])
+    resources(state, 0, "fire", 3)
+    resources(state, 0, "wood", 2)
+    hound, imp, flame = give(state, 0, "Cinder Hound"), give(state, 0, "Ember Imp"), give(state, 0, "Flame of History")
+    refused(state, 0, {"type": "play", "card": hound, "targets": []}, "timing_normal")
+    act(state, 0, {"type": "play", "card": imp, "targets": []})
+    deploy = at(state, "deploy", seats=[0])
+    refused(deploy, 0, {"type": "play", "card": flame, "targets": [put(deploy, 0, "Jelly")]}, "timing_battle")
+    act(deploy, 0, {"type": "play", "card": hound, "targets": []})
+
+
+def test_affinity_and_mana_are_needed():
+    state = at(game(), "deploy", seats=[0])
+    colossus = give(state, 0, "Molten Colossus")
+    resources(state, 0, "fire", 2)
+    resources(state, 0, "water", 3)
+    refused(state, 0, {"type": "play", "card": colossus, "targets": []}, "affinity")
+    state["players"][0]["resources"] = state["players"][0]["resources"][:2]
+    resources(state, 0, "fire", 1)
+    refused(state, 0, {"type": "play", "card": colossus, "targets": []}, "mana_cost")
+
+
+def test_targets_are_region_limited():
+    state = game()
+    far = put(state, 1, "Jelly")  # at home in r1, while the battle is in r0
+    resources(state, 0, "fire", 1)
+    arc = give(state, 0, "Arc Lightning")
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 1, "defender": 0, "region": "r0",
+                                                  "destination": "r0", "columns": [], "blocks": None,
+                                                  "blocked": [], "tokens": []})
+    window(state, "r0")
+    refused(state, 0, {"type": "play", "card": arc, "targets": [far]}, "target_in_region")
+
+
+def test_swift_deals_first_deadly_kills_and_tough_doubles_defense():
+    state = battle(game())
+    drifter = put(state, 0, "Dune Drifter")  # 2/2 swift
+    hound = put(state, 1, "Steppe Nomad")  # 3/1
+    place_attack(state, 0, [{"target": 1, "columns": [[drifter]]}])
+    place_blocks(state, 1, "r1", {"f1": [[hound]]})
+    combat(state, "r1")
+    assert hound not in state["units"] and state["units"][drifter]["damage"] == 0, "swift: first, no reply"
+    terror, golem = put(state, 0, "Tidepool Terror", region="r1"), put(state, 1, "Tremor Elemental")
+    state["battle"] = {"phase": 1, "formations": [], "next": 1}
+    place_attack(state, 0, [{"target": 1, "columns": [[terror]]}])
+    for unit in state["units"].values():
+        unit["region"] = "r1"
+    place_blocks(state, 1, "r1", {"f2": [[golem]]})
+    combat(state, "r1")
+    assert golem not in state["units"], "deadly: 1 damage kills a 5/6"
+    sentry = put(state, 0, "Mesa Sentry")
+    assert stats(state, sentry) == (0, 8)
+
+
+def test_balanced_inverted_and_malformed_monstrosity():
+    """Malformed Monstrosity with Reality Bender in its column is Inverted: its -7/-7 becomes
+    +7/+7, a 17/16."""
+    state = battle(game())
+    monster, bender = put(state, 0, "Malformed Monstrosity"), put(state, 0, "Reality Bender")
+    assert stats(state, monster) == (3, 2)
+    place_attack(state, 0, [{"target": 1, "columns": [[monster, bender]]}])
+    assert stats(state, monster) == (17, 16)
+    assert stats(state, put(state, 1, "Granite Bulwark")) == (5, 5)
+
+
+def test_regroup_erases_spell_tokens_keeps_unit_tokens_and_resets():
+    state = game()
+    unit = put(state, 0, "Jelly")
+    state["units"][unit].update(damage=0, temp=[2, 2], temp_attributes=["flying"])
+    state["spell_tokens"]["Fireball#1"] = {"controller": 0, "region": "r0", "x": 1}
+    state["units"]["Sapling#2"] = dict(state["units"][unit], card="Sapling", token=True, temp=[0, 0],
+                                       temp_attributes=[])
+    from domain.games.algomancy.flow import _regroup
+    _regroup(state)
+    assert state["spell_tokens"] == {} and "Sapling#2" in state["units"]
+    assert stats(state, unit) == (1, 1) and attributes(state, unit) == []
+
+
+def test_graft_accelerated_germination_onto_oracle_of_the_flame():
+    """"Sacrifice me: Create a Fireball 1 AND (once per turn) create two 1/1 units."""
+    state = at(game(), "deploy", seats=[0])
+    oracle = put(state, 0, "Oracle of the Flame")
+    germination = give(state, 0, "Accelerated Germination")
+    resources(state, 0, "wood", 2)
+    jelly = put(state, 0, "Jelly")
+    refused(state, 0, {"type": "mod", "card": germination, "onto": jelly}, "graft_both_cards")
+    state = act(state, 0, {"type": "mod", "card": germination, "onto": oracle})
+    state = act(state, 0, {"type": "activate", "unit": oracle, "targets": []})
+    assert oracle not in state["units"]
+    assert [name.split("#")[0] for name in state["spell_tokens"]] == ["Fireball"]
+    assert sorted(u["card"] for u in state["units"].values() if u["token"]) == ["Sapling", "Sapling"]
+    assert germination in state["erased"], "a modded card is erased with its mods"
+
+
+def test_a_virus_in_battle_is_an_augment_from_hand_onto_an_enemy_unit():
+    """Augment Smouldering Inferno onto an opposing unit to force it to sacrifice itself
+    after combat; its controller controls the augment's ability."""
+    state = game()
+    enemy = put(state, 1, "Boulder Golem", region="r1")
+    resources(state, 0, "fire", 2)
+    inferno = give(state, 0, "Smouldering Inferno")
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 0, "defender": 1, "region": "r1",
+                                                  "destination": "r1", "columns": [], "blocks": [],
+                                                  "blocked": [], "tokens": []})
+    window(state, "r1", stage="block")
+    state = act(state, 0, {"type": "mod", "card": inferno, "onto": enemy})
+    assert state["stack"][-1]["kind"] == "virus"
+    state = act(state, 0, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "pass_priority"})
+    assert "unstable" in attributes(state, enemy) and not state["stack"]
+    state["script"] = [{"k": "window", "region": "r1", "stage": "after_combat"}] + state["script"]
+    state = act(state, 0, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "pass_priority"})
+    assert state["step"]["stage"] == "after_combat" and len(state["stack"]) == 1
+    state = act(state, 0, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "pass_priority"})
+    assert enemy not in state["units"] and inferno in state["erased"]
+    deploy = at(game(), "deploy", seats=[0])
+    other = put(deploy, 1, "Jelly", region="r0")
+    resources(deploy, 0, "fire", 2)
+    refused(deploy, 0, {"type": "mod", "card": give(deploy, 0, "Smouldering Inferno"), "onto": other}, "mod_own_unit")
+
+
+def test_corrupting_blight_changes_control_after_combat():
+    state = game()
+    blight = put(state, 0, "Corrupting Blight", region="r1")
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 0, "defender": 1, "region": "r1",
+                                                  "destination": "r1", "columns": [[blight]], "blocks": [],
+                                                  "blocked": [False], "tokens": []})
+    state["step"] = {"k": "window", "region": "r1", "stage": "after_combat"}
+    from domain.games.algomancy.flow import _begin
+    _begin(state, state["step"])
+    state["script"] = [{"k": "regroup"}, {"k": "deploy", "seats": [0, 1]}]
+    state = act(state, 0, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "pass_priority"})
+    assert state["units"][blight]["controller"] == 1
+    state = act(state, 0, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "pass_priority"})
+    assert state["units"][blight]["region"] == "r1", "it returns to its new controller's region at regroup"
+
+
+def test_prickly_protector_sees_only_its_region_and_flux_resonator_adds_a_counter():
+    state = game()
+    prickly = put(state, 0, "Prickly Protector")
+    put(state, 0, "Jelly")
+    put(state, 0, "Jelly", region="r1")
+    assert stats(state, prickly) == (2, 2)
+    resonator = put(state, 0, "Flux Resonator")
+    from domain.games.algomancy.effects import place_counters
+    place_counters(state, prickly, 1)
+    assert state["units"][prickly]["counters"] == 2
+    assert resonator in state["units"]
+
+
+def test_archenemy_takes_the_opening_turn_alone():
+    state = new({"setup": "archenemy"}, 3)
+    assert state["step"]["seats"] == [0] and state["initiative"] == 0
+    assert RULESET.to_act(state) == {0}
+
+
+def test_joint_teams_share_a_region_and_priority():
+    state = game("teams_joint", 4, initiative=0)
+    assert state["home"] == ["r0", "r1", "r0", "r1"]
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 0, "defender": 1, "region": "r1",
+                                                  "destination": "r1", "columns": [], "blocks": None,
+                                                  "blocked": [], "tokens": []})
+    window(state, "r1")
+    assert RULESET.to_act(state) == {0}
+    state = act(state, 0, {"type": "pass_priority"})
+    assert RULESET.to_act(state) == {1, 3}, "all players on a team share priority"
+
+
+ILLEGAL = [
+    ("draft", {"type": "play", "card": "Jelly#1", "targets": []}, "play_timing"),
+    ("draft", {"type": "pass_priority"}, "priority_window"),
+    ("draft", {"type": "declare_blocks", "blocks": {}}, "block_step"),
+    ("draft", {"type": "declare_attack", "formations": []}, "attack_step"),
+    ("draft", {"type": "end_planning"}, "resource_step"),
+    ("draft", {"type": "end_haste"}, "haste_step"),
+    ("draft", {"type": "end_deployment"}, "deployment"),
+    ("draft", {"type": "mod", "card": "Jelly#1", "onto": "x"}, "mod_timing"),
+    ("draft", {"type": "activate", "unit": "x"}, "ability_timing"),
+    ("draft", {"type": "exchange", "hand_card": "a", "pack_card": "b"}, "constructed_draft"),
+    ("draft", {"type": "create_resource", "card": "a", "element": "fire"}, "resource_step"),
+    ("draft", {"type": "fly"}, "unknown_action"),
+    ("draft", {"type": "choose", "option": "x"}, "no_choice"),
+    ("resources", {"type": "create_resource", "card": "nope", "element": "fire"}, "card_in_hand"),
+    ("resources", {"type": "activate_resource", "resource": "nope"}, "dormant_resource"),
+    ("deploy", {"type": "play", "card": "nope", "targets": []}, "card_in_hand"),
+    ("deploy", {"type": "activate", "unit": "nope", "targets": []}, "ability_own_unit"),
+    ("deploy", {"type": "mod", "card": "nope", "onto": "nope"}, "mod_from_hand_or_bin"),
+    ("attack", {"type": "declare_attack", "formations": [{"target": 0, "columns": [["x"]]}]},
+     "attack_neighbouring_enemy"),
+    ("attack", {"type": "declare_attack", "formations": [{"target": 1, "columns": [["x"]]}]}, "formation_unit"),
+    ("attack", {"type": "declare_attack", "formations": [{"target": 1, "columns": [["a", "b", "c"]]}]},
+     "formation_front_first"),
+    ("attack", {"type": "declare_attack", "formations": [{"target": 1, "columns": []}]}, "attack_needs_units"),
+]
+
+
+@pytest.mark.parametrize("step, action, code", ILLEGAL, ids=[f"{s}-{a['type']}-{c}" for s, a, c in ILLEGAL])
+def test_every_illegal_play_is_refused_with_a_code_naming_the_rule(step, action, code):
+    state = game()
+    at(state, step, seats=[0])
+    if step == "attack":
+        battle(state)
+    refused(state, 0, action, code)
+
+
+def test_not_your_priority():
+    state = game()
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 0, "defender": 1, "region": "r1",
+                                                  "destination": "r1", "columns": [], "blocks": None,
+                                                  "blocked": [], "tokens": []})
+    window(state, "r1")
+    refused(state, 1, {"type": "pass_priority"}, "not_your_priority")
+
+
+def test_every_listed_action_is_accepted_and_the_data_is_complete():
+    state = new({"setup": "ffa", "format": "live_draft"}, 3)
+    for seat in RULESET.to_act(state):
+        for action in RULESET.legal_actions(state, seat)[:30]:
+            RULESET.decide(state, seat, action, RandomStream(b"x" * 32, "m", 2))
+    assert len(CARDS) == 80 and all(c["text"] or c["type"] == "unit" for c in CARDS.values())
+
+
+def test_a_new_graft_may_go_anywhere_below_the_card_but_grafts_are_not_reordered():
+    """"You may insert the new effect at any position within the graft stack below the
+    original card, but you may not re-order the rest of the grafted abilities." """
+    state = at(game(), "deploy", seats=[0])
+    servo = put(state, 0, "Servo Mechanic")
+    resources(state, 0, "wood", 6)
+    resources(state, 0, "metal", 4)
+    first, second = give(state, 0, "Accelerated Germination"), give(state, 0, "Arc Welder")
+    state = act(state, 0, {"type": "mod", "card": first, "onto": servo})
+    refused(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 2}, "graft_position")
+    state = act(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 0})
+    assert [m["card"] for m in state["units"][servo]["mods"]] == [second, first]
+    from domain.games.algomancy.plays import ability_of
+    cost, kinds, effects, bounded = ability_of(state, servo)
+    assert [e["do"] for e in effects] == ["counters", "damage", "create_units"] and kinds == ["ally_unit", "unit"]
+    assert bounded == [1, 2], "both grafts are bounded: once per turn each"
