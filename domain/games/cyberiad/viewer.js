@@ -1,0 +1,132 @@
+/* Cyberiad in the browser: draws view(state, seat) from view.py (contract: service/web/README.md).
+ * Hidden hands arrive as counts and are drawn as card backs; nothing else is hidden here. */
+(function () {
+  "use strict";
+  var V = window.ArbiterViewer, h = V.h;
+
+  function zoneName(zone, ctx) {
+    if (zone === "deck") return "the deck";
+    if (zone === "discard") return "the discard pile";
+    var parts = String(zone).split(":");
+    var who = V.seatName(ctx, Number(parts[1]));
+    if (parts[0] === "hand") return who + "'s hand";
+    if (parts[0] === "play") return who + "'s play area";
+    return V.humanize(zone);
+  }
+
+  function cardList(cards, cls) {
+    return cards.length ? cards.map(function (c) { return V.card(c, {class: cls}); }) : h("span", {class: "muted"}, "none");
+  }
+
+  function player(p, view, seat, ctx) {
+    var isMe = p.seat === seat;
+    var toMove = view.turn && view.turn.seat === p.seat && !view.over;
+    var flags = [];
+    if (p.out) flags.push(h("span", {class: "v-flag v-flag-bad"}, "out"));
+    if (p.shielded) flags.push(h("span", {class: "v-flag v-flag-info", title: "shielded"}, "shielded"));
+    if (p.imprisoned) flags.push(h("span", {class: "v-flag v-flag-warn", title: "imprisoned for " + p.imprisoned + " turn(s)"}, "imprisoned " + p.imprisoned));
+    if (toMove) flags.push(h("span", {class: "v-flag v-flag-turn"}, "to play"));
+    if (view.prompt && view.prompt.seat === p.seat) flags.push(h("span", {class: "v-flag v-flag-turn"}, "choosing"));
+    var hand = Array.isArray(p.hand)
+      ? h("div", {class: "zone-body", dataset: {zone: "hand", count: p.hand.length}}, cardList(p.hand))
+      : h("div", {class: "zone-body", dataset: {zone: "hand", count: p.hand, hidden: "true"}}, V.cardBacks(p.hand));
+    var handCount = Array.isArray(p.hand) ? p.hand.length : p.hand;
+    return h("section", {class: "panel player seat-" + p.seat + (isMe ? " me" : "") + (p.out ? " out" : "") + (toMove ? " turn" : ""),
+                         dataset: {seat: p.seat}},
+      h("header", {class: "v-player-head"},
+        h("h3", null, ctx.names[p.seat] || "seat " + p.seat, isMe ? h("span", {class: "you", title: "the view is this seat's"}, ctx.me === p.seat ? "you" : "their view") : null),
+        h("span", {class: "v-tag", dataset: {constructor: p.constructor || ""}}, p.constructor ? V.humanize(p.constructor) : "no Constructor yet"),
+        flags),
+      h("div", {class: "v-stats"},
+        V.stat("Fame", p.fame, {dataset: {stat: "fame", value: p.fame}, title: "Fame (cards and tokens)"}),
+        V.stat("Trouble", p.trouble, {dataset: {stat: "trouble", value: p.trouble}, title: "Trouble (cards and tokens)"}),
+        V.stat("Genius", p.tokens.genius, {dataset: {stat: "genius", value: p.tokens.genius}}),
+        V.stat("Sallies", p.sallies, {dataset: {stat: "sallies", value: p.sallies}}),
+        V.stat("Hand limit", p.hand_limit, {dataset: {stat: "hand_limit", value: p.hand_limit}})),
+      h("section", {class: "zone"}, h("h4", {class: "zone-title"}, "Hand", h("span", {class: "zone-count"}, String(handCount))), hand),
+      h("section", {class: "zone"}, h("h4", {class: "zone-title"}, "In play", h("span", {class: "zone-count"}, String(p.in_play.length))),
+        h("div", {class: "zone-body", dataset: {zone: "in_play", count: p.in_play.length}}, cardList(p.in_play))));
+  }
+
+  function render(view, seat, container, ctx) {
+    var turn = view.turn || {};
+    var top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+    var discard = h("details", {class: "v-pile", dataset: {zone: "discard", count: view.discard.length}},
+      h("summary", null, top ? V.card(top, {title: "top of the discard pile"}) : h("span", {class: "muted"}, "empty"),
+        h("span", {class: "backs-count"}, "×" + view.discard.length + (view.discard.length ? " · show all" : ""))),
+      h("div", {class: "zone-body"}, view.discard.slice().reverse().map(function (c) { return V.card(c, {class: "card-small"}); })));
+    var prompt = null;
+    if (view.prompt) {
+      prompt = h("div", {class: "v-prompt", dataset: {promptSeat: view.prompt.seat}},
+        h("strong", null, V.seatName(ctx, view.prompt.seat)), " must choose: ", V.humanize(view.prompt.kind).toLowerCase(),
+        view.prompt.actor !== view.prompt.seat ? " (for " + V.seatName(ctx, view.prompt.actor) + ")" : "",
+        view.prompt.options ? h("div", {class: "zone-body"}, view.prompt.options.map(function (o) { return V.card(String(o), {class: "card-small"}); })) : null);
+    }
+    var over = view.over ? h("div", {class: "v-banner"}, "Game over: " + V.humanize(view.over).toLowerCase()) : null;
+    container.appendChild(h("div", {class: "v-table"},
+      h("div", {class: "v-center"},
+        h("div", {class: "v-turn"},
+          h("div", {class: "v-turn-line"}, "Turn ", h("strong", {dataset: {stat: "turn", value: turn.number}}, String(turn.number)),
+            turn.seat !== null && turn.seat !== undefined ? [" · ", h("strong", null, V.seatName(ctx, turn.seat)), " to play"] : null),
+          h("div", {class: "muted"}, "Phase: " + V.humanize(view.phase).toLowerCase() +
+            (turn.played ? " · has played a card" : "") +
+            (turn.used && turn.used.length ? " · used " + turn.used.map(V.humanize).join(", ") : "") +
+            (view.first !== null && view.first !== undefined ? " · first player " + V.seatName(ctx, view.first) : "")),
+          over),
+        h("section", {class: "zone"}, h("h4", {class: "zone-title"}, "Deck"),
+          h("div", {class: "zone-body", dataset: {zone: "deck", count: view.deck}}, V.cardBacks(view.deck))),
+        h("section", {class: "zone"}, h("h4", {class: "zone-title"}, "Discard"), discard),
+        prompt),
+      h("div", {class: "v-players"}, view.players.map(function (p) { return player(p, view, seat, ctx); }))));
+  }
+
+  function describeFact(fact, ctx) {
+    var who = function (s) { return V.seatName(ctx, s); };
+    switch (fact.f) {
+      case "move":
+        return (fact.card ? V.humanize(fact.card) : "A hidden card") + ": " + zoneName(fact.from, ctx) + " → " + zoneName(fact.to, ctx);
+      case "tokens":
+        return who(fact.seat) + " " + (fact.delta >= 0 ? "gains " : "loses ") + Math.abs(fact.delta) + " " + fact.kind;
+      case "turn": return "Turn " + fact.number + ": " + who(fact.seat) + " to play";
+      case "constructor": return who(fact.seat) + " picks " + V.humanize(fact.name);
+      case "played": return "A card is played this turn";
+      case "used": return "Used " + V.humanize(fact.what);
+      case "out": return who(fact.seat) + " is out";
+      case "over": return "Game over (" + V.humanize(fact.reason).toLowerCase() + ")";
+      case "shuffle": return "The deck is shuffled";
+      case "peek":
+        if (Array.isArray(fact.cards)) return who(fact.seat) + " looks at " + (fact.cards.length ? fact.cards.map(V.humanize).join(", ") : "no card");
+        return who(fact.seat) + " looks at " + V.plural(fact.cards, "hidden card");
+      case "prompt": return fact.prompt ? who(fact.prompt.seat) + " must choose (" + V.humanize(fact.prompt.kind).toLowerCase() + ")" : "The choice is made";
+      case "last_machine": return "";
+      default: return null;
+    }
+  }
+
+  function describeAction(action, ctx) {
+    switch (action.type) {
+      case "pick": return "picks " + V.humanize(action.constructor) + " as Constructor";
+      case "play":
+        return "plays " + V.humanize(action.card) + (Array.isArray(action.pay) && action.pay.length ? ", paying with " + action.pay.map(V.humanize).join(", ") : "");
+      case "use": return "uses " + V.humanize(action.card);
+      case "power": return "uses the Constructor's power";
+      case "end_turn": return "ends the turn";
+      case "convert": return "converts Genius: " + V.humanize(action.into).toLowerCase();
+      case "choose": return action.option === undefined ? "makes a hidden choice" : "chooses " + V.phrase(action.option, ctx);
+      default: return null;
+    }
+  }
+
+  V.register("cyberiad", {
+    render: render,
+    describeFact: describeFact,
+    describe: function (record, ctx) {
+      if (record.type !== "ActionTaken") return null;
+      var text = describeAction(record.data.action || {}, ctx);
+      if (!text) return null;
+      var facts = (record.data.facts || []).map(function (f) { var t = describeFact(f, ctx); return t === null ? V.describeFact(f, ctx) : t; })
+        .filter(function (t) { return t; });
+      return {who: V.seatName(ctx, record.data.seat), text: text, facts: facts};
+    }
+  });
+})();

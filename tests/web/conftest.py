@@ -1,0 +1,121 @@
+"""The viewer's browser tests: the real app on a local port, driven by Debian's Chromium
+through Playwright (Playwright's own browser download is never used)."""
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from service.api import create_app
+
+from ..conftest import sqlite_environ
+from . import seed
+
+CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: install Debian's package "
+                    "(apt-get install -y chromium; .ci/run does it) or set ARBITER_CHROMIUM", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_request(self, *args, **kwargs):
+        pass
+
+
+class LiveServer:
+    def __init__(self, app, data_dir):
+        from service.web import renderer_paths
+
+        self.app, self.data_dir = app, data_dir
+        self.renderers = set(renderer_paths())
+        self.streams = []  # the sockets of open live streams, so a test can cut them
+        self.server = make_server("127.0.0.1", 0, self.wsgi, threaded=True, request_handler=QuietHandler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def wsgi(self, environ, start_response):
+        if environ.get("PATH_INFO", "").endswith("/stream") and environ.get("werkzeug.socket"):
+            self.streams.append(environ["werkzeug.socket"])
+        return self.app(environ, start_response)
+
+    def drop_streams(self) -> int:
+        """Cut every open live stream's connection, as a flaky network would."""
+        import socket
+
+        dropped = 0
+        while self.streams:
+            try:
+                self.streams.pop().shutdown(socket.SHUT_RDWR)
+                dropped += 1
+            except OSError:
+                pass
+        return dropped
+
+    @property
+    def arbiter(self):
+        return self.app.extensions["arbiter"]
+
+    def catch_up(self):
+        self.app.extensions["projector"].catch_up()
+
+    def close(self):
+        self.server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    env = {**sqlite_environ(tmp_path_factory.mktemp("viewer")), "ARBITER_CACHE_SIZE": "200"}
+    live = LiveServer(create_app(env), env["ARBITER_DATA_DIR"])
+    yield live
+    live.close()
+
+
+@pytest.fixture(scope="session")
+def finished(server):
+    """One finished match of every registered game (Cybermancy's is the long one)."""
+    from domain.kernel import ruleset as rulesets
+
+    matches = {}
+    for ruleset in rulesets.all_latest():
+        if ruleset.name == "cybermancy":
+            matches["cybermancy"] = seed.long_match(server.arbiter, on_created=server.catch_up)
+        else:
+            # greedy bots, where a game has them, end their matches sooner than random ones
+            matches[ruleset.name] = seed.play(server.arbiter, ruleset.name, seats=3 if ruleset.name == "cyberiad" else 2,
+                                              seed=1, on_created=server.catch_up, bot="greedy")
+    server.catch_up()
+    return matches
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1440, "height": 1000}, base_url=server.url)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def screenshot_dir(tmp_path_factory=None) -> Path:
+    """Where screenshots go: docs/ when ARBITER_SCREENSHOTS=docs, else the given directory."""
+    wanted = os.environ.get("ARBITER_SCREENSHOTS")
+    if wanted == "docs":
+        return DOCS
+    return Path(wanted) if wanted else Path(os.environ.get("TMPDIR", "/tmp")) / "arbiter-viewer-screenshots"
