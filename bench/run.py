@@ -33,6 +33,8 @@ import orjson
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from bench.games import bot_rates  # noqa: E402
+
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "4"))
@@ -261,6 +263,8 @@ def main():
         "projection_sqlite": sqlite_projection,
         "projection_redis": redis_projection,
         "aim_projection": "p99 lag < 50 ms at 200 moves/s; rebuild >= 20,000 events/s",
+        "bot_matches_per_game": bot_rates(),
+        "aim_bot_matches": "through the store >= 0.5 of in memory",
     }
     print(json.dumps(report, indent=2))
 
