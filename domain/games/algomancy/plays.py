@@ -84,9 +84,17 @@ def play_actions(state, seat):
     region = current_region(state, seat)
     actions = []
     for source in playable_sources(state, seat):
+        burst = source in state["spell_tokens"] and "burst" in data_of(source)["attributes"]
         for targets in target_choices(state, seat, region, data_of(source).get("targets", [])):
-            actions.append({"type": "play", "card": source, "targets": targets})
+            action = {"type": "play", "card": source, "targets": targets}
+            if burst:
+                action["params"] = BURST_PARAMS
+            actions.append(action)
     return actions
+
+
+BURST_PARAMS = {"burst_targets": "optional: the targets of each other token of this name played with it (burst), "
+                "one list per token in id order; by default they share these targets"}
 
 
 def do_play(state, seat, action):
@@ -115,22 +123,43 @@ def do_play(state, seat, action):
         }[timing])
     if not is_token:
         _check_cost(state, seat, data)
-    check_targets(state, seat, region, data.get("targets", []), action.get("targets", []))
-    played = [card]
+    kinds = data.get("targets", [])
+    check_targets(state, seat, region, kinds, action.get("targets", []))
+    played, chosen = [card], [list(action.get("targets", []))]
     if is_token and "burst" in data["attributes"]:
-        played = sorted(t for t, v in state["spell_tokens"].items() if name_of(t) == name_of(card)
-                        and v["controller"] == seat and v["region"] == region)
+        # "Requires the player to play all tokens with the same name at once"; "multiple spell
+        # tokens played with burst are still individual spells": each has its own targets.
+        played = [card] + sorted(t for t, v in state["spell_tokens"].items() if name_of(t) == name_of(card)
+                                 and t != card and v["controller"] == seat and v["region"] == region)
+        chosen += _burst_targets(state, seat, region, kinds, action, len(played) - 1)
+    elif "burst_targets" in action:
+        raise IllegalAction("burst_targets", "burst_targets are the targets of the other spell tokens played with "
+                            "a burst token")
     if not is_token:
         pay_mana(state, seat, data.get("cost", 0))
         state["players"][seat]["hand"].remove(card)
     items = []
-    for each in played:
+    for each, targets in zip(played, chosen):
         x = state["spell_tokens"].pop(each)["x"] if is_token else 0
-        items.append(make_item(state, seat, region, "card", each, None, data.get("targets", []),
-                           list(action.get("targets", [])), data.get("effects", []), x))
+        items.append(make_item(state, seat, region, "card", each, None, kinds, targets, data.get("effects", []), x))
     if data.get("type") in ("spell", "spell_unit", "spell_token"):
-        items += _spell_triggers(state, seat, region)
+        for _ in played:  # each spell played triggers "whenever you play a spell"
+            items += _spell_triggers(state, seat, region)
     _put(state, items)
+
+
+def _burst_targets(state, seat, region, kinds, action, others):
+    """The other burst tokens' targets: `burst_targets` (one list per token, in id order),
+    by default the same targets as the token named."""
+    given = action.get("burst_targets")
+    if given is None:
+        return [list(action.get("targets", [])) for _ in range(others)]
+    if not isinstance(given, list) or len(given) != others:
+        raise IllegalAction("burst_targets", f"burst_targets lists the targets of each of the {others} other "
+                            "tokens played with this one, in id order")
+    for targets in given:
+        check_targets(state, seat, region, kinds, targets)
+    return [list(targets) for targets in given]
 
 
 def _check_cost(state, seat, data):

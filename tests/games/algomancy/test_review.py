@@ -1,0 +1,75 @@
+"""Findings of the independent review against rules/algomancy.txt (README "Review"): each
+test is written from the rulebook's wording and failed before its fix; the checks at the
+end pin down rules the review found faithful where the code was suspected."""
+
+import pytest
+
+from domain.games.algomancy import RULESET
+from domain.kernel.errors import InvalidSetup
+from domain.kernel.rng import RandomStream
+
+from .arena import act, at, battle, game, give, put, refused, resources, window
+from .test_examples import pass_all
+
+
+def new(options, seats=2):
+    return RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(b"r" * 32, "review", 1))
+
+
+def attacking(state, attacker, defender, columns, region=None):
+    """A formation already sent (blocks not yet declared)."""
+    battle(state)["battle"]["next"] += 1
+    fid = f"f{state['battle']['next']}"
+    state["battle"]["formations"].append({
+        "id": fid, "attacker": attacker, "defender": defender, "region": region or state["home"][defender],
+        "destination": state["home"][defender], "columns": columns, "blocks": None, "blocked": [], "tokens": []})
+    return fid
+
+
+def sparks(state, seat, region, count):
+    tokens = []
+    for _ in range(count):
+        state["next_id"] += 1
+        token = f"Spark#{600 + state['next_id']}"
+        state["spell_tokens"][token] = {"controller": seat, "region": region, "x": 0}
+        tokens.append(token)
+    return tokens
+
+
+# --- D1: burst spell tokens are individual spells -----------------------------------------
+
+def test_d1_each_burst_spell_token_is_a_spell_played_so_sparkwraith_triggers_for_each():
+    """"Multiple spell tokens played with burst are still individual spells, but they are
+    played at the same time." Sparkwraith: "Whenever you play a spell, each opponent loses 1
+    life." Three Sparks at the defender: 3 damage and 3 life lost to Sparkwraith."""
+    state = game()
+    wraith = put(state, 0, "Sparkwraith", region="r1")
+    attacking(state, 0, 1, [[wraith]])
+    first, *_ = sparks(state, 0, "r1", 3)
+    window(state, "r1")
+    state = act(state, 0, {"type": "play", "card": first, "targets": ["player:1"]})
+    assert [item["kind"] for item in state["stack"]].count("trigger") == 3
+    state = pass_all(state, 2 * 6)
+    assert state["players"][1]["life"] == 30 - 3 - 3 and not state["stack"]
+
+
+def test_d4_burst_tokens_each_choose_their_own_targets():
+    """Burst spell tokens are individual spells played at the same time, so each has the
+    targets chosen for it: one Spark at the player, two at Jelly and Coral Guard."""
+    state = game()
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    jelly, guard = put(state, 1, "Jelly"), put(state, 1, "Coral Guard")
+    attacking(state, 0, 1, [[hound]])
+    first, *_ = sparks(state, 0, "r1", 3)
+    window(state, "r1")
+    listed = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == first]
+    assert listed and all("burst_targets" in a["params"] for a in listed)
+    refused(state, 0, {"type": "play", "card": first, "targets": ["player:1"], "burst_targets": [[jelly]]},
+            "burst_targets")
+    refused(state, 0, {"type": "play", "card": first, "targets": ["player:1"], "burst_targets": [[jelly], ["r0"]]},
+            "target_in_region")
+    state = act(state, 0, {"type": "play", "card": first, "targets": ["player:1"],
+                           "burst_targets": [[jelly], [guard]]})
+    assert [item["targets"] for item in state["stack"]] == [["player:1"], [jelly], [guard]]
+    state = pass_all(state, 2 * 3)
+    assert state["players"][1]["life"] == 29 and jelly not in state["units"] and state["units"][guard]["damage"] == 1
