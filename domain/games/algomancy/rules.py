@@ -85,6 +85,17 @@ def _chosen_decks(options, seat_names, rng):
     return [chosen.get(seat, ELEMENT_DECKS[elements[seat % len(ELEMENTS)]]) for seat in range(len(seat_names))]
 
 
+def _check_team_decks(decks, team):
+    """Team draft: "Each team brings a constructed deck including 30 cards per player on the
+    team with up to 2 copies of each card" - the copies count over the team's whole deck."""
+    for side in sorted(set(team)):
+        deck = [card for seat, cards in enumerate(decks) if team[seat] == side for card in cards]
+        for card in sorted(set(deck)):
+            if deck.count(card) > MAX_COPIES:
+                raise InvalidSetup(f"team draft: team {side}'s deck holds {card!r} {deck.count(card)} times; at most "
+                                   f"2 copies of each card in a team's deck")
+
+
 def _draft_elements(options, n, rng):
     """Live draft: 3 elements for 2-3 players, 4 for 4 or more, assigned at random unless chosen."""
     count = 3 if n <= 3 else 4
@@ -143,6 +154,8 @@ def setup(options, seat_names, rng):
         state["cube"] = {"round": 1, "rounds": CUBE_ROUNDS, "pool": pool}
     else:
         decks = _chosen_decks(options, seat_names, rng)
+        if form == "team_draft":
+            _check_team_decks(decks, team)
         for seat in range(n):
             key = f"team{team[seat]}" if form == "team_draft" else f"p{seat}"
             state["players"][seat]["deck"] = key

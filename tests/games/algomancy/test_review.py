@@ -73,3 +73,17 @@ def test_d4_burst_tokens_each_choose_their_own_targets():
     assert [item["targets"] for item in state["stack"]] == [["player:1"], [jelly], [guard]]
     state = pass_all(state, 2 * 3)
     assert state["players"][1]["life"] == 29 and jelly not in state["units"] and state["units"][guard]["damage"] == 1
+
+
+# --- D2: a team's deck holds at most 2 copies --------------------------------------------
+
+def test_d2_team_draft_deck_has_at_most_two_copies_of_each_card():
+    """"Team Draft: Each team brings a constructed deck including 30 cards per player on the
+    team with up to 2 copies of each card." Partners bringing the same designed deck would
+    put 4 copies of each card in their team's deck."""
+    with pytest.raises(InvalidSetup, match="at most 2 copies"):
+        new({"setup": "teams_split", "format": "team_draft", "decks": {"0": "fire", "2": "fire"}}, 4)
+    state = new({"setup": "teams_split", "format": "team_draft", "decks": {"0": "fire", "2": "water"}}, 4)
+    deck = state["decks"]["team0"] + [c for s in (0, 2) for c in state["players"][s]["hand"] + state["players"][s]["pack"]]
+    names = [card.split("#")[0] for card in deck]
+    assert len(names) == 64 and max(names.count(n) for n in names) == 2
