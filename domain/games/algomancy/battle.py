@@ -201,12 +201,20 @@ def combat(state, region):
         check_deaths(state)
 
 
+def forming(state, seat):
+    """The seat's formations being put into formation now: the counter-attack in phase 2,
+    or in FFA the formations sent into the region whose battle begins."""
+    region = state["step"].get("region")
+    return [f for f in state["battle"]["formations"] if f["attacker"] == seat and f["blocks"] is None
+            and (region is None or f["region"] == region)]
+
+
 def check_forming(state, seat, formations):
-    """Phase 2: the counter-attacking units are put into formation; the same units, each
-    column a front and at most one back unit."""
+    """Phase 2 (and FFA, region by region): the attacking units are put into formation; the
+    same units, each column a front and at most one back unit."""
     if not isinstance(formations, dict):
         raise IllegalAction("form_shape", "formations maps a formation id to its columns")
-    mine = {f["id"]: f for f in state["battle"]["formations"] if f["attacker"] == seat and f["blocks"] is None}
+    mine = {f["id"]: f for f in forming(state, seat)}
     for fid, columns in formations.items():
         if fid not in mine:
             raise IllegalAction("form_own_formation", f"{fid} is not one of your counter-attacking formations")
@@ -219,6 +227,6 @@ def check_forming(state, seat, formations):
 
 
 def place_forming(state, seat, formations):
-    for formation in state["battle"]["formations"]:
-        if formation["id"] in formations and formation["attacker"] == seat:
+    for formation in forming(state, seat):
+        if formation["id"] in formations:
             formation["columns"] = [list(c) for c in formations[formation["id"]]]

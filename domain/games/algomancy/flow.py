@@ -271,9 +271,12 @@ def _attacks_declared(state, step):
             if player["intent"] is not None and not player["out"]:
                 place_attack(state, seat, player["intent"])
             player["intent"] = None
+        # FFA: "each region follows the steps of: The attacker sets their units into
+        # Formation. There is a priority window ..." - arranged now that the intents are known.
         script = []
         for region in _attacked_regions(state):
-            script += _region_battle(state, region)
+            attackers = sorted({f["attacker"] for f in state["battle"]["formations"] if f["region"] == region})
+            script += [{"k": "form", "seats": attackers, "region": region}] + _region_battle(state, region)
         state["script"][0:0] = script
         return
     nit = [s for s in living(state) if team_of(state, s) != initiative_team(state)]

@@ -2,7 +2,7 @@
 formations and blocks are free-form (any valid one may be posted, see `params`), so a
 representative set of complete ones is listed."""
 
-from .battle import attack_targets, free_tokens, free_units, incoming, _column_has
+from .battle import attack_targets, forming, free_tokens, free_units, incoming, _column_has
 from .cards import ELEMENTS
 from .effects import choice_options
 from .plays import activate_actions, ambush_actions, mod_actions, play_actions
@@ -127,9 +127,7 @@ def block_options(state, seat):
 def form_options(state, seat):
     """Phase 2: keep the formations as sent, or put each in one row or in columns of two."""
     options = [{}]
-    for formation in state["battle"]["formations"]:
-        if formation["attacker"] != seat or formation["blocks"] is not None:
-            continue
+    for formation in forming(state, seat):
         units = sorted((u for c in formation["columns"] for u in c), key=lambda u: (-_power(state, u), u))
         options.append({formation["id"]: [[u] for u in units]})
         options.append({formation["id"]: [units[i:i + 2] for i in range(0, len(units), 2)]})

@@ -385,7 +385,8 @@ def _declare_blocks(state, seat, action):
 
 def _form_attack(state, seat, action):
     if not _step(state, "form") or seat in state["done"]:
-        raise IllegalAction("form_step", "counter-attacking units are put into formation at the start of phase 2")
+        raise IllegalAction("form_step", "attacking units are put into formation as their region's battle "
+                            "begins: the counter-attack in phase 2, in FFA after the intent cards flip")
     check_forming(state, seat, action.get("formations"))
     place_forming(state, seat, action["formations"])
     state["done"].append(seat)

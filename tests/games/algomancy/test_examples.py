@@ -31,9 +31,21 @@ def test_four_player_battle_resolution_order_is_clockwise_from_the_left_of_the_i
         assert other_view["players"][seat]["intent"] == {"count": 1}, "only how many intent cards lie face down"
     state = act(state, 3, {"type": "declare_attack", "formations": [{"target": 0, "columns": [[units[3]]]}]})
     assert all(state["units"][units[s]]["region"] == f"r{(s + 1) % 4}" for s in range(4))
-    order = [state["step"]["region"]] + [s["region"] for s in state["script"] if s["k"] == "window"
-                                          and s["stage"] == "attack"]
-    assert order == ["r3", "r0", "r1", "r2"]
+    # Battle resolves in each region in its entirety, one region after the other: record the
+    # order in which the defenders take their combat damage (nobody blocks).
+    hurt, began = [], []
+    while state["battle"] is not None:
+        step = state["step"]
+        (seat, *_) = sorted(RULESET.to_act(state))
+        if step["k"] == "form":
+            began.append(step["region"])
+            state = act(state, seat, {"type": "form_attack", "formations": {}})
+        elif step["k"] == "block":
+            state = act(state, seat, {"type": "declare_blocks", "blocks": {}})
+        else:
+            state = act(state, seat, {"type": "pass_priority"})
+        hurt += [f"r{p}" for p in range(4) if state["players"][p]["life"] < 30 and f"r{p}" not in hurt]
+    assert began == hurt == ["r3", "r0", "r1", "r2"]
 
 
 def test_teams_resolve_the_non_initiative_regions_then_the_initiative_regions():

@@ -87,3 +87,29 @@ def test_d2_team_draft_deck_has_at_most_two_copies_of_each_card():
     deck = state["decks"]["team0"] + [c for s in (0, 2) for c in state["players"][s]["hand"] + state["players"][s]["pack"]]
     names = [card.split("#")[0] for card in deck]
     assert len(names) == 64 and max(names.count(n) for n in names) == 2
+
+
+# --- D3: FFA attackers set their formation after the intent cards flip ---------------------
+
+def test_d3_ffa_each_region_begins_with_the_attacker_setting_their_formation():
+    """FFA: "After a simultaneous attack declaration, each region follows the steps of: The
+    attacker sets their units into Formation. There is a priority window for interaction.
+    Defender sets their blocking formation..." Two players attack player 2; once the intent
+    cards flip, each arranges their own formation in region 2, then the window opens."""
+    state = game("ffa", 3, initiative=0)
+    battle(at(state, "attack", intent=True))
+    a, b = put(state, 0, "Cinder Hound"), put(state, 0, "Jelly")
+    c = put(state, 1, "Ashen Brute")
+    state = act(state, 0, {"type": "declare_attack", "formations": [{"target": 2, "columns": [[a], [b]]}]})
+    state = act(state, 1, {"type": "declare_attack", "formations": [{"target": 2, "columns": [[c]]}]})
+    state = act(state, 2, {"type": "declare_attack", "formations": []})
+    assert state["step"] == {"k": "form", "seats": [0, 1], "region": "r2"}
+    assert RULESET.to_act(state) == {0, 1}
+    mine = {fid for action in RULESET.legal_actions(state, 0) for fid in action["formations"]}
+    assert mine == {"f1"}, "each arranges only their own formation"
+    refused(state, 0, {"type": "form_attack", "formations": {"f2": [[c]]}}, "form_own_formation")
+    state = act(state, 0, {"type": "form_attack", "formations": {"f1": [[a, b]]}})
+    assert RULESET.to_act(state) == {1}
+    state = act(state, 1, {"type": "form_attack", "formations": {}})
+    assert state["battle"]["formations"][0]["columns"] == [[a, b]]
+    assert state["step"] == {"k": "window", "region": "r2", "stage": "attack"}
