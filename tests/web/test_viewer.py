@@ -22,7 +22,8 @@ from domain.kernel import ruleset as rulesets
 from . import seed
 from .conftest import screenshot_dir
 
-RENDERED_BY_US = {"cyberiad", "cybermancy"}  # games whose viewer.js these tests read zone by zone
+# games whose viewer.js these tests read zone by zone (every other game is drawn by the generic renderer)
+RENDERED_BY_US = {"cyberiad", "cybermancy", "cyberspace", "cybermen", "herocard", "algomancy"}
 
 
 def wait_rendered(page, key, timeout=15000):
@@ -74,8 +75,13 @@ DRAWN = """() => {
   const center = body.querySelector('.v-center');
   const paths = Object.fromEntries([...body.querySelectorAll('[data-path]')].map(e => [e.dataset.path,
       e.dataset.value !== undefined ? e.dataset.value : e.dataset.card !== undefined ? e.dataset.card : null]));
+  // things a renderer marks one by one (tiles, Cybermen, units, Secret Cards), with what they hold
+  const marked = Object.fromEntries(['tile', 'cyberman', 'unit', 'secret', 'group'].map(k => [k,
+      [...body.querySelectorAll('[data-' + k + ']')].map(e => ({...e.dataset,
+          inner: [...e.querySelectorAll('[data-avatar],[data-firewall],[data-link]')].map(i => ({...i.dataset}))}))]));
   return {version: Number(body.dataset.version), seat: body.dataset.seat, players,
           center: center ? zones(center) : {}, centerStats: center ? stats(center) : {}, paths,
+          board: zones(body), boardStats: stats(body), marked,
           text: document.getElementById('board').innerText};
 }"""
 
@@ -132,10 +138,116 @@ def check_drawn(game, drawn, view):
                 assert shown["zones"][area]["uids"] == [
                     {"uid": c["uid"], "attack": c["attack"], "health": c["health"] - c["damage"]} for c in player[area]]
             assert shown["zones"]["cpu"]["count"] == len(player["cpu"]) and shown["zones"]["ram"]["count"] == len(player["ram"])
+    elif game in CHECKS:
+        CHECKS[game](drawn, view)
     else:  # the generic renderer: every number, word and flag of the view, at its path
         leaves = dict(scalar_leaves(view))
         missing = {path: value for path, value in leaves.items() if drawn["paths"].get(path) != js_text(value)}
         assert not missing, f"not drawn as in the view: {dict(list(missing.items())[:8])}"
+
+
+def shown_hand(shown, cards):
+    """A hand drawn face up as these cards, or as backs when the view holds only its count."""
+    hidden = not isinstance(cards, list)
+    assert shown["hidden"] == hidden
+    assert shown["count"] == (len(cards) if not hidden else cards if isinstance(cards, int) else cards["count"])
+    assert shown["cards"] == ([] if hidden else cards)
+
+
+def check_cyberspace(drawn, view):
+    """Every tile where the view puts it, with its Avatar, Firewalls and Link; stack, face-up
+    tiles, and each player's points, Access tokens, reserve, Links and Firewalls."""
+    assert drawn["board"]["tiles"]["count"] == len(view["tiles"]) == len(drawn["marked"]["tile"])
+    shown = {(int(t["x"]), int(t["y"])): t for t in drawn["marked"]["tile"]}
+    for tile in view["tiles"]:
+        drawn_tile = shown[(tile["x"], tile["y"])]
+        assert drawn_tile["tile"] == tile["tile"]
+        avatars = [int(i["avatar"]) for i in drawn_tile["inner"] if "avatar" in i]
+        assert avatars == ([tile["avatar"]["seat"]] if tile["avatar"] else [])
+        assert sorted(int(i["firewall"]) for i in drawn_tile["inner"] if "firewall" in i) == sorted(w["owner"] for w in tile["firewalls"])
+        assert [int(i["link"]) for i in drawn_tile["inner"] if "link" in i] == ([] if tile["link"] is None else [tile["link"]])
+    assert drawn["center"]["stack"]["count"] == view["stack"] and drawn["center"]["stack"]["hidden"]
+    assert drawn["center"]["face_up"]["cards"] == view["face_up"]
+    assert drawn["centerStats"]["turn_number"] == str(view["turn_number"])
+    assert [p["seat"] for p in drawn["players"]] == [p["seat"] for p in view["players"]]
+    for shown_player, player in zip(drawn["players"], view["players"]):
+        stats, zones = shown_player["stats"], shown_player["zones"]
+        assert stats["access_tokens"] == str(player["access_tokens_left"])
+        assert stats["reserve"] == str(player["avatars_in_reserve"])
+        assert stats["avatars"] == str(sum(a is not None for a in player["avatars"]))
+        assert stats.get("points") == (None if player["network_points_now"] is None else str(player["network_points_now"]))
+        assert stats.get("score") == (str(player["tally"]["score"]) if player["tally"] else None)
+        assert zones["links"]["count"] == len(player["links"]) and zones["firewalls"]["count"] == len(player["firewalls"])
+    cards = view.get("cards")  # card duels: each seat's HeroCard hand (backs for others) and Attribute Points
+    for shown_player, hero in zip(drawn["players"], cards["players"] if cards else []):
+        shown_hand(shown_player["zones"]["hand"], hero["hand"])
+        assert shown_player["stats"]["card_deck"] == str(hero["deck"])
+        assert {a: shown_player["stats"][f"free_{a}"] for a in hero["free"]} == {a: str(n) for a, n in hero["free"].items()}
+
+
+def check_cybermen(drawn, view):
+    """Each Cyberman on its square, facing its way, of its Mark; the groups on the map; each
+    player's VP, tokens, humans and items; the item deck and discard."""
+    shown = {c["cyberman"]: (int(c["row"]), int(c["col"]), c["facing"], int(c["mark"])) for c in drawn["marked"]["cyberman"]}
+    assert shown == {cid: (c["pos"][0], c["pos"][1], c["facing"], c["mark"]) for cid, c in view["cybermen"].items()}
+    assert drawn["board"]["cybermen"]["count"] == len(view["cybermen"])
+    assert {u["unit"]: [int(u["row"]), int(u["col"])] for u in drawn["marked"]["unit"]} == view["units"]
+    assert sorted(int(g["group"]) for g in drawn["marked"]["group"]) == [g["seat"] for g in view["groups"] if g["members"]]
+    assert drawn["center"]["deck"]["count"] == view["deck"] and drawn["center"]["discard"]["cards"] == view["discard"]
+    assert drawn["centerStats"]["round"] == str(view["round"]) and drawn["centerStats"]["mark"] == str(view["mark"])
+    for shown_group, group in zip(drawn["players"], view["groups"]):
+        assert shown_group["seat"] == group["seat"]
+        assert {k: shown_group["stats"][k] for k in ("vp", "escape", "fatigue")} == {
+            "vp": str(group["vp"]), "escape": str(group["escape"]), "fatigue": str(group["fatigue"])}
+        assert shown_group["zones"]["members"]["count"] == len(group["members"])
+        shown_hand(shown_group["zones"]["hand"], group["hand"])
+
+
+def check_herocard(drawn, view):
+    """Each Hero's VP, deck, discard, free and total points per Attribute, the cards on each
+    Attribute (a Secret Card another Hero deployed face down is drawn without its name), hand."""
+    assert drawn["centerStats"]["turn"] == str(view["turn"]["number"]) and drawn["centerStats"]["goal"] == str(view["goal"])
+    if view["sequence"]:
+        assert drawn["centerStats"]["attack_value"] == str(view["sequence"]["attack_value"])
+        assert drawn["centerStats"]["block_value"] == str(view["sequence"]["block_value"])
+    for shown, player in zip(drawn["players"], view["players"]):
+        assert shown["seat"] == player["seat"]
+        stats, zones = shown["stats"], shown["zones"]
+        assert (stats["vp"], stats["deck"], stats["discard"]) == (str(player["vp"]), str(player["deck"]), str(len(player["discard"])))
+        assert zones["discard"]["cards"] == list(reversed(player["discard"]))
+        for attribute in view["attribute_names"]:
+            assert stats[f"free_{attribute}"] == str(player["free"][attribute])
+            assert stats[f"score_{attribute}"] == str(player["scores"][attribute])
+            stack = player["stacks"][attribute]
+            assert zones[f"stack_{attribute}"]["count"] == len(stack)
+            assert zones[f"stack_{attribute}"]["cards"] == [e["card"] for e in stack if e["card"] is not None]
+        shown_hand(zones["hand"], player["hand"])
+    secrets = sum(e["card"] is None for p in view["players"] for stack in p["stacks"].values() for e in stack)
+    assert len(drawn["marked"]["secret"]) == secrets
+
+
+def check_algomancy(drawn, view):
+    """Each player's life, mana (resources not expended), resources, bin, deck and hand (card
+    names; backs for others); the turn, initiative and stack; every unit once, with its stats."""
+    assert drawn["centerStats"]["turn"] == str(view["turn"]) and drawn["centerStats"]["initiative"] == str(view["initiative"])
+    assert drawn["center"]["stack"]["count"] == len(view["stack"])
+    for key, deck in view["decks"].items():
+        assert drawn["center"][f"deck_{key}"]["count"] == deck["count"]
+    for shown, (seat, player) in zip(drawn["players"], enumerate(view["players"])):
+        stats, zones = shown["stats"], shown["zones"]
+        assert shown["seat"] == seat and stats["life"] == str(player["life"]) and stats["bin"] == str(len(player["bin"]))
+        assert stats["mana"] == str(sum(not r["expended"] for r in player["resources"]))
+        assert zones["resources"]["count"] == len(player["resources"])
+        assert stats["deck"] == str(view["decks"][player["deck"]]["count"])
+        hand = player["hand"]
+        shown_hand(zones["hand"], [c.split("#")[0] for c in hand] if isinstance(hand, list) else hand)
+    units = view["shown_units"]
+    assert sorted(u["unit"] for u in drawn["marked"]["unit"]) == sorted(units)
+    for u in drawn["marked"]["unit"]:
+        assert (int(u["power"]), int(u["defense"])) == (units[u["unit"]]["power"], units[u["unit"]]["defense"] - units[u["unit"]]["damage"])
+
+
+CHECKS = {"cyberspace": check_cyberspace, "cybermen": check_cybermen, "herocard": check_herocard, "algomancy": check_algomancy}
 
 
 def showing_a_hand(server, match_id, last):

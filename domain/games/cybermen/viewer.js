@@ -54,7 +54,7 @@
     var things = {};
     function put(pos, el) { (things[pos[0] + "," + pos[1]] = things[pos[0] + "," + pos[1]] || []).push(el); }
     Object.keys(view.units).forEach(function (uid) {
-      put(view.units[uid], h("span", {title: "Cyberconversion Unit " + uid, dataset: {unit: uid}, style: {display: "inline-flex",
+      put(view.units[uid], h("span", {title: "Cyberconversion Unit " + uid, dataset: {unit: uid, row: view.units[uid][0], col: view.units[uid][1]}, style: {display: "inline-flex",
         "align-items": "center", "justify-content": "center", width: "30px", height: "30px", "border-radius": "4px",
         background: "#4b3f8a", color: "#fff", "font-size": "10px", "font-weight": "700"}}, "CCU"));
     });

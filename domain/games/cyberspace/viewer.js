@@ -151,6 +151,55 @@
       (last.success ? "succeeded" : "failed") + (last.duel && last.duel.coin ? " (" + last.duel.coin + ")" : ""));
   }
 
+  /* The card duel's half of a player (HeroCard dueling, living through the whole match):
+   * Hero, Attribute Points free of total, cards on each Attribute (Secret Cards of others
+   * face down with the points they expend), hand as backs for others, deck and discard. */
+  function cardsOf(hero, names, isMe, ctx) {
+    if (!hero) return null;
+    var hidden = !Array.isArray(hero.hand), count = hidden ? hero.hand : hero.hand.length;
+    var attributes = Object.keys(names || hero.free || {});
+    return h("section", {class: "zone", dataset: {zone: "cards"}},
+      h("h4", {class: "zone-title"}, "Duel cards · " + V.humanize(String(hero.hero || "hero"))),
+      h("div", {class: "v-stats"},
+        attributes.map(function (a) {
+          var stack = (hero.stacks || {})[a] || [];
+          return h("span", {class: "stat", title: (names[a] || a) + ": points free / total; cards on the Attribute Stack",
+                            dataset: {stat: "free_" + a, value: hero.free[a]}},
+            h("span", {class: "stat-label"}, names[a] || V.humanize(a)),
+            h("span", {class: "stat-value"}, hero.free[a] + "/" + hero.scores[a]),
+            stack.length ? h("span", {class: "muted", dataset: {zone: "stack_" + a, count: stack.length}}, " · " + stack.map(function (e) {
+              return e.card ? V.humanize(e.card) + (e.face === "down" ? " (face down)" : "") : "Secret (" + e.cost + ")";
+            }).join(", ")) : null);
+        }),
+        hero.vp !== undefined && hero.vp !== null && hero.vp !== 0 ? V.stat("VP", hero.vp) : null,
+        V.stat("deck", hero.deck, {dataset: {stat: "card_deck", value: hero.deck}}),
+        V.stat("discard", (hero.discard || []).length, {title: (hero.discard || []).map(V.humanize).join(", ") || "empty"})),
+      hidden ? h("div", {class: "zone-body", dataset: {zone: "hand", count: count, hidden: "true"}}, V.cardBacks(count))
+        : h("div", {class: "zone-body", dataset: {zone: "hand", count: count}},
+          count ? hero.hand.map(function (c) { return V.card(c, {class: "card-small"}); }) : h("span", {class: "muted"}, "no cards in hand")));
+  }
+
+  function sequencePanel(cards, ctx) {
+    var seq = cards && cards.sequence;
+    if (!seq) return null;
+    return h("div", {class: "v-prompt", dataset: {zone: "sequence", count: (seq.played || []).length}},
+      h("strong", null, "Attack Sequence"), " · ", V.seatName(ctx, seq.owner), " on ", V.seatName(ctx, seq.target),
+      h("div", {class: "v-stats", style: {margin: ".25rem 0"}},
+        V.stat("attack", seq.attack_value, {dataset: {stat: "attack_value", value: seq.attack_value}}),
+        V.stat("block", seq.block_value, {dataset: {stat: "block_value", value: seq.block_value}})),
+      h("div", {class: "zone-body"}, (seq.played || []).map(function (e) {
+        return V.card(String(e.card), {class: "card-small", body: h("span", {class: "card-sub"}, V.seatName(ctx, e.seat) +
+          (e.value !== null && e.value !== undefined ? " · " + e.value : ""))});
+      })));
+  }
+
+  function hackLine(attack, ctx) {
+    if (!attack) return null;
+    var target = attack.target || {};
+    var what = target.kind === "avatar" ? V.seatName(ctx, target.seat) + "'s Avatar" : "a " + V.humanize(String(target.kind || "target")).toLowerCase();
+    return h("div", {class: "v-flag v-flag-warn", dataset: {zone: "attack"}}, V.seatName(ctx, attack.seat) + " hacks " + what);
+  }
+
   function player(p, view, seat, ctx) {
     var isMe = p.seat === seat;
     var toMove = !view.over && view.turn === p.seat;
@@ -177,7 +226,8 @@
       h("div", {class: "v-line", dataset: {zone: "firewalls", count: p.firewalls.length}}, h("span", {class: "stat-label"}, "Firewalls"),
         p.firewalls.length ? p.firewalls.map(function (w) { return h("span", {class: "chip"}, w[0] + " " + SIDES[w[1]]); }) : h("span", {class: "muted"}, "none")),
       onBoard.length ? h("div", {class: "v-line"}, h("span", {class: "stat-label"}, "Avatars at"),
-        onBoard.map(function (c) { return h("span", {class: "chip"}, c); })) : null);
+        onBoard.map(function (c) { return h("span", {class: "chip"}, c); })) : null,
+      view.cards && view.cards.players ? cardsOf(view.cards.players[p.seat], view.cards.attribute_names || {}, isMe, ctx) : null);
   }
 
   function render(view, seat, container, ctx) {
@@ -199,6 +249,11 @@
       view.held ? tileChips([view.held], "held", "Drawn tile") : null,
       tileChips(view.face_up, "face_up", "Face up"),
       view.waiting.length ? tileChips(view.waiting, "waiting", "Set aside") : null,
+      hackLine(view.attack, ctx),
+      view.cards && view.cards.turn && !view.over ? h("div", {class: "muted"}, "Cards: " + V.humanize(String(view.cards.turn.phase)).toLowerCase() + " phase" +
+        (view.cards.priority !== null && view.cards.priority !== undefined ? " · priority " + V.seatName(ctx, view.cards.priority) : "")) : null,
+      sequencePanel(view.cards, ctx),
+      view.cards && view.cards.pending ? h("div", {class: "v-prompt"}, V.seatName(ctx, view.cards.pending.seat) + " must discard " + V.plural(view.cards.pending.count, "card")) : null,
       duelPanel(view.duel, "Hack in progress", ctx),
       lastDuel(view.last_duel, ctx));
     var legend = h("div", {class: "muted cs-legend", style: {"max-width": (PAD + view.size * CELL) + "px", "font-size": ".8rem"}}, "○ client · ☆ server · filled: an Avatar · L: a Link · coloured bar: a Firewall · dashed: an open connection · green: a closed network");
