@@ -164,6 +164,8 @@ def _draft_start(state, step):
         return
     if state["pack_turns"] >= _cycle(state):
         _refresh_packs(state)
+    elif state["pack_turns"]:
+        _pass_packs(state)
     for seat in step["seats"]:
         player = state["players"][seat]
         player["exchanges_left"] = min(len(player["hand"]), len(player["pack"]))
@@ -197,13 +199,19 @@ def pack_receiver(state, seat):
 
 
 def _draft_end(state):
+    """Each player has drafted from their pack and passes it on, face down: "Packs may only be
+    interacted with and looked at during the draft step", so the pack passed to a player
+    reaches their hands (and their view) when the next draft step begins (_pass_packs)."""
     if state["format"] not in ("live_draft", "team_draft") or state["turn"] <= state["solo_turns"]:
         return  # the Archenemy's opening turns: nobody to pass a pack to yet
+    state["pack_turns"] += 1
+
+
+def _pass_packs(state):
     seats = [s for s in living(state) if s in active_seats(state)]
     packs = {pack_receiver(state, s): state["players"][s]["pack"] for s in seats}
     for seat in seats:
         state["players"][seat]["pack"] = packs.get(seat, [])
-    state["pack_turns"] += 1
 
 
 def _cube_round_end(state, rng):

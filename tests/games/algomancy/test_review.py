@@ -113,3 +113,23 @@ def test_d3_ffa_each_region_begins_with_the_attacker_setting_their_formation():
     state = act(state, 1, {"type": "form_attack", "formations": {}})
     assert state["battle"]["formations"][0]["columns"] == [[a, b]]
     assert state["step"] == {"k": "window", "region": "r2", "stage": "attack"}
+
+
+# --- D5: a pack passed on is not looked at before the next draft step ----------------------
+
+def test_d5_the_pack_passed_to_a_player_is_not_seen_before_their_next_draft_step():
+    """"Packs may only be interacted with and looked at during the draft step, and players may
+    not look at the packs of other players." The pack player 0 drafted from and passed
+    clockwise reaches player 1 - and player 1's view - only when the next draft step begins."""
+    from domain.games.algomancy.flow import _begin
+    state = new({"format": "live_draft"})
+    drafted = {seat: list(state["players"][seat]["pack"]) for seat in (0, 1)}
+    state = act(state, 0, {"type": "end_draft"})
+    state = act(state, 1, {"type": "end_draft"})
+    assert state["step"]["k"] == "resources"
+    shown = str(RULESET.view(state, 1))
+    assert not [card for card in drafted[0] if card in shown], "player 0's pack is hidden from player 1"
+    assert state["players"][1]["pack"] == drafted[1]
+    state["step"] = {"k": "draft", "seats": [0, 1]}
+    _begin(state, state["step"])
+    assert state["players"][1]["pack"] == drafted[0] and state["players"][0]["pack"] == drafted[1]
