@@ -2,7 +2,9 @@
 the rulebook's order: set-up, the turn (its Action Phase: up to three programs, hacks,
 or Rebooting instead), hacking and every result of a successful attack, the final round
 and scoring, and the variants (Teams, Handicap, Assistance, Bit Duels, the one-player
-Engineering Puzzle). Tile geometry is in board.py, the six programs in programs.py, the
+Engineering Puzzle), and HeroCard card duels (the default): one HeroCard engine duel in
+`state["cards"]` for the whole match, each Cyberspace turn being that seat's HeroCard turn.
+Tile geometry is in board.py, the six programs in programs.py, the
 duel behind its interface in duels.py, scoring in scoring.py.
 
 State is plain JSON and holds no secret: the face-down stack is kept as a sorted list and
@@ -17,6 +19,10 @@ from domain.kernel.errors import IllegalAction, InvalidSetup
 from . import programs as P
 from .board import (adjacent_firewall_connections, adjacent_links, firewalls_on, joined, key, link_at,
                     occupants, steps_from)
+from domain.games.herocard import engine as hc
+from domain.games.herocard.cards import CARDS, HEROES
+
+from . import duels as D
 from .duels import ENGINES
 from .scoring import PROGRAMS_PER_TURN, puzzle_score, tally, winners
 from .tiles import TILES
@@ -24,7 +30,8 @@ from .tiles import TILES
 AVATARS, HANDICAP_AVATARS = 3, 2
 FACE_UP = 2
 DEFAULT_SIZE = 7
-OPTIONS = ("duels", "teams", "assistance", "handicap", "size")
+OPTIONS = ("duels", "teams", "assistance", "handicap", "size", "heroes")
+DUELS = ("cards", "bit")  # "cards" (HeroCard card duels) is the default; "bit" is the Bit Duels variant
 PROGRAM_ACTIONS = ("draw", "place", "probe", "spawn", "login", "link", "firewall", "remap")
 PUZZLE_ACTIONS = ("draw", "place", "probe", "remap", "done")
 
@@ -38,9 +45,10 @@ def _validate_options(options, seat_names):
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise InvalidSetup(f"unknown Cyberspace options {sorted(unknown)}; known: {', '.join(OPTIONS)}")
-    duels = options.get("duels", "bit")
-    if duels not in ENGINES:
-        raise InvalidSetup(f"duels must be one of {sorted(ENGINES)} (card duels are not available yet), not {duels!r}")
+    duels = options.get("duels", "cards")
+    if duels not in DUELS:
+        raise InvalidSetup(f"duels must be one of {list(DUELS)} ('cards' = HeroCard card duels, the default; "
+                           f"'bit' = the Bit Duels variant), not {duels!r}")
     teams, assistance = options.get("teams", False), options.get("assistance", False)
     if not isinstance(teams, bool) or not isinstance(assistance, bool):
         raise InvalidSetup("teams and assistance are true or false")
@@ -64,9 +72,18 @@ def _validate_options(options, seat_names):
         raise InvalidSetup("Assistance is for a three or four person game")
     if assistance and duels == "bit":
         raise InvalidSetup("Assistance is playing a Fast Action Card for the losing side of an attack; Bit Duels "
-                           "remove the Action Decks, so there is nothing to assist with: assistance cannot be "
-                           "combined with duels 'bit' until card duels exist")
-    return {"duels": duels, "teams": teams, "size": size, "handicap": sorted(set(experts))}
+                           "remove the Action Decks, so there is nothing to assist with: assistance needs card "
+                           "duels (duels 'cards'), not duels 'bit'")
+    if assistance and teams:
+        raise InvalidSetup("Assistance is for players outside the conflict; in Teams every player is on a side")
+    heroes = options.get("heroes")
+    if heroes is not None:
+        if seats == 1 or duels != "cards":
+            raise InvalidSetup("heroes are picked for card duels only (not with duels 'bit' or the puzzle)")
+        if not isinstance(heroes, list) or len(heroes) != seats or any(h not in HEROES for h in heroes):
+            raise InvalidSetup(f"heroes lists one Hero per seat among {sorted(HEROES)}")
+    return {"duels": None if seats == 1 else duels, "teams": teams, "assistance": assistance, "size": size,
+            "handicap": sorted(set(experts)), "heroes": heroes}
 
 
 def setup(options, seat_names, rng):
@@ -77,6 +94,12 @@ def setup(options, seat_names, rng):
     for _ in range(FACE_UP):  # "Draw the top two tiles, and place them face up on either side of the stack."
         face_up.append(stack.pop(rng.randbelow(len(stack))))
     first = rng.randbelow(seats)  # "Randomly determine who starts."
+    heroes = chosen.pop("heroes")
+    cards = None
+    if chosen["duels"] == "cards":
+        # "Pick a Hero and corresponding Action Deck ... Shuffle your Action Deck and draw 7 cards."
+        heroes = D.heroes_for(heroes, seats, rng)
+        cards = D.new_card_duel(heroes, first, chosen["teams"], chosen["assistance"], rng)
     players = [{"avatars": [None] * (HANDICAP_AVATARS if seat in chosen["handicap"] else AVATARS),
                 "links": [], "firewalls": []} for seat in range(seats)]
     return {
@@ -87,6 +110,7 @@ def setup(options, seat_names, rng):
         "hijack": None, "attack": None, "duel": None, "last_duel": None,
         "final_round": False, "last_seat": None, "final_turn": False,
         "tallies": [None] * seats, "over": None, "winners": None, "puzzle_score": None,
+        "cards": cards,
     }
 
 
@@ -130,16 +154,27 @@ def evolve(state, fact):
         state.update(attacked=True, acted=True, attack={"seat": fact["seat"], "target": fact["target"],
                                                           "defenders": fact["defenders"]})
     elif kind == "duel":
-        state["duel"] = ENGINES[state["duels"]].evolve(state["duel"], fact["fact"])
+        if state["cards"] is not None:
+            hc.evolve(state["cards"], fact["fact"])
+        else:
+            state["duel"] = ENGINES[state["duels"]].evolve(state["duel"], fact["fact"])
     elif kind == "attack_result":
-        state["last_duel"] = {**state["attack"], "success": fact["success"], "duel": state["duel"]}
+        duel = state["cards"]["last_result"] if state["cards"] is not None else state["duel"]
+        state["last_duel"] = {**state["attack"], "success": fact["success"], "duel": duel}
         state.update(attack=None, duel=None)
+    elif kind == "attack_cancelled":
+        state["last_duel"] = {**state["attack"], "success": False, "duel": None, "cancelled": True}
+        state["attack"] = None
+    elif kind == "duplicate_result":
+        state["last_duel"] = {"seat": fact["seat"], "target": {"kind": "session", "seat": fact["target"]},
+                              "defenders": [fact["target"]], "success": fact["success"],
+                              "duel": state["cards"]["last_result"], "duplicate": True}
     elif kind == "firewall_destroyed":
         players[fact["seat"]]["firewalls"].remove(fact["at"])
     elif kind == "link_destroyed":
         players[fact["seat"]]["links"].remove(fact["at"])
     elif kind == "hijack":
-        state["hijack"] = {"target": fact["target"], "programs": 0, "menu": []}
+        state["hijack"] = {"target": fact["target"], "by": fact.get("by", state["turn"]), "programs": 0, "menu": []}
     elif kind == "hijack_end":
         state["hijack"] = None
     elif kind == "reboot":
@@ -178,10 +213,14 @@ def _remap(state, cell, target, rot):
 def to_act(state):
     if state["over"]:
         return set()
-    if state["duel"] is not None:
-        engine = ENGINES[state["duels"]]
-        return {seat for seat in state["duel"]["seats"] if engine.legal_actions(state["duel"], seat)}
-    return {state["turn"]}
+    if state["hijack"]:
+        return {state["hijack"]["by"]}
+    if state["held"] is not None or state["cards"] is None and state["duel"] is None:
+        return {state["turn"]}
+    if state["cards"] is not None:
+        return hc.to_act(state["cards"])
+    engine = ENGINES[state["duels"]]
+    return {seat for seat in state["duel"]["seats"] if engine.legal_actions(state["duel"], seat)}
 
 
 def outcome(state):
@@ -215,7 +254,38 @@ def _end_turn(turn, seat):
         if seat == st["last_seat"]:
             turn.emit({"f": "over", "reason": "final_round_scored", "winners": winners(st)})
             return
-    turn.emit({"f": "turn", "seat": (seat + 1) % st["seats"], "final": st["final_round"]})
+    following = (seat + 1) % st["seats"]
+    turn.emit({"f": "turn", "seat": following, "final": st["final_round"]})
+    if st["cards"] is not None:
+        # The four phases: the new seat's HeroCard turn begins (Discard, Draw, Clear ...).
+        _emit_cards(turn, hc.start_turn(st["cards"], following, turn.rng))
+        if st["cards"]["turn"]["phase"] == "ended":
+            # "you lose the remainder of your turn as well as the entirety of your next turn"
+            _end_turn(turn, following)
+
+
+def _emit_cards(turn, facts):
+    """Record the engine's facts in order; then give the board what the duel decided: each
+    resolved Attack Sequence hacks its target (or destroys it), a purged Base Attack cancels
+    the hack, a turn the engine gave up (a refresh, a wrongly played Secret Card) ends."""
+    st = turn.state
+    resolved = []
+    for fact in facts:
+        duplicate = fact["f"] == "hc.resolved" and st["cards"]["sequence"]["duplicate"]
+        turn.emit({"f": "duel", "fact": fact})
+        if fact["f"] == "hc.resolved":
+            resolved.append((duplicate, fact))
+        elif fact["f"] == "hc.cancel" and st["attack"] is not None:
+            turn.emit({"f": "attack_cancelled"})
+    for duplicate, fact in resolved:
+        if not duplicate:
+            _resolve(turn, success=fact["success"])
+            continue
+        # A duplicate: "you are the owner of this attack, and you gain the benefits if the
+        # duplicate attack succeeds" -- its owner hacks the target player's session.
+        turn.emit({"f": "duplicate_result", "seat": fact["owner"], "target": fact["target"], "success": fact["success"]})
+        if fact["success"] and fact["target"] != fact["owner"] and not st["hijack"]:
+            turn.emit({"f": "hijack", "target": fact["target"], "by": fact["owner"]})
 
 
 def _after_action(turn):
@@ -257,6 +327,9 @@ def _decided(state, seat, action, rng):
         raise IllegalAction("duel_pending", "the duel under way must be resolved first")
     if st["held"] is not None and kind != "place":
         raise IllegalAction("place_drawn_tile", "the Probe is not over: place the tile you drew first")
+    if st["cards"] is not None and not st["hijack"] and st["held"] is None and kind != "duel" \
+            and not D.at_home(st["cards"], seat):
+        raise IllegalAction("cards_first", _cards_first(st["cards"]))
     if st["puzzle"] and kind not in PUZZLE_ACTIONS:
         raise IllegalAction("puzzle_probe_remap_only", "the Engineering Puzzle uses probe and remap programs only")
     if st["hijack"] and kind not in PROGRAM_ACTIONS + ("end_session",):
@@ -265,6 +338,20 @@ def _decided(state, seat, action, rng):
     handler(turn, seat, action)
     _after_action(turn)
     return turn
+
+
+def _cards_first(cards):
+    phase = cards["turn"]["phase"]
+    if phase in ("discard", "draw", "clear"):
+        return (f"the turn's phases go Discard, Draw, Clear, Action: this is the {phase} phase "
+                '(play it with {"type": "duel", "duel": {...}})')
+    if cards["pending"] is not None:
+        return "a forced discard must be chosen first"
+    if cards["sequence"] is not None or cards["duplicates"]:
+        return "an Attack Sequence is open: play cards or pass until all players pass"
+    if cards["turn"]["forfeit"]:
+        return "a wrongly played Secret Card lost the remainder of this turn"
+    return "other players are responding to the last card played: the duel's priority must come back to you"
 
 
 def _program(turn, seat, name):
@@ -378,16 +465,43 @@ def act_reboot(turn, seat, action):
     """'You can skip the Action phase in your turn to reboot ... remove any number of your
     Avatars from the board. You may not remove Links or Firewalls.'"""
     st = turn.state
-    if st["acted"]:
+    if st["acted"] or st["cards"] is not None and st["cards"]["turn"]["acted"]:
         raise IllegalAction("reboot_instead_of_acting", "rebooting replaces the whole Action Phase: "
-                            "you have already executed a program or attacked this turn")
+                            "you have already executed a program, played a card or attacked this turn")
     chosen = action.get("avatars")
     avatars = st["players"][seat]["avatars"]
     if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen) or \
             any(not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(avatars) or avatars[i] is None for i in chosen):
         raise IllegalAction("reboot_avatars", '"avatars" lists distinct indexes of your Avatars on the board')
+    cards = _reboot_cards(st, seat, action) if st["cards"] is not None else None
     turn.emit({"f": "reboot", "seat": seat, "avatars": sorted(chosen)})
+    if cards is not None:
+        # "You may clear some or all of the Action Cards from your Attribute Stacks. Each card
+        # that is cleared must be at the top of its Attribute Stack. In addition, you may
+        # discard your entire hand and draw a new hand of seven cards."
+        clears, refresh = cards
+        step = hc.Turn(st["cards"], turn.rng)
+        for attribute in clears:
+            hc.clear_top(step, seat, attribute)
+        hand = list(step.state["players"][seat]["hand"])
+        if refresh and hand:
+            step.emit({"f": "hc.discard", "seat": seat, "cards": hand})
+        if refresh:
+            hc.draw(step, seat, hc.HAND_LIMIT - len(step.state["players"][seat]["hand"]))
+        _emit_cards(turn, step.facts)
     _end_turn(turn, seat)
+
+
+def _reboot_cards(st, seat, action):
+    clears, refresh = action.get("clear"), action.get("refresh")
+    stacks = st["cards"]["players"][seat]["stacks"]
+    if not isinstance(clears, list) or any(a not in stacks for a in clears) or \
+            any(clears.count(a) > len(stacks[a]) for a in stacks):
+        raise IllegalAction("reboot_clear", '"clear" names Attribute Stacks (body, mind, x), once per top card '
+                            "cleared from it (at most every card on it)")
+    if not isinstance(refresh, bool):
+        raise IllegalAction("reboot_refresh", '"refresh" is true (discard your entire hand and draw seven) or false')
+    return sorted(clears, key=list(stacks).index), refresh
 
 
 # ---------------------------------------------------------------------------------------
@@ -440,11 +554,14 @@ def _same_connection(st, a, b):
 
 def act_attack(turn, seat, action):
     st = turn.state
-    if st["attacked"]:
+    if st["attacked"] and st["cards"] is None:
         raise IllegalAction("one_bit_duel_per_turn", "a player may only initiate one bit duel per turn")
     target, defenders = attack_target(st, seat, action)
     if st["teams"] and partner(st, seat) in ([target["seat"]] if target["kind"] == "avatar" else target["owners"]):
         raise IllegalAction("no_attack_on_partner", "partners can not voluntarily attack each other")
+    if st["cards"] is not None:
+        _card_attack(turn, seat, action, target, defenders)
+        return
     turn.emit({"f": "attack", "seat": seat, "target": target, "defenders": defenders})
     if not defenders:
         # "To destroy your own Firewall or Link, simply play a Base Attack and decline to defend."
@@ -456,8 +573,57 @@ def act_attack(turn, seat, action):
     _resolve_if_decided(turn)
 
 
+def _card_attack(turn, seat, action, target, defenders):
+    """'To attack, play your Base Attack (and Attack Mods, if desired). Your opponent can play
+    cards to defend, and the duel proceeds as described in the HeroCard Core Rules.' The
+    attack names its board target and the cards (a Base Attack, alone or in a set with Attack
+    Mods); the target's owner(s) defend; no defender (your own Firewall or Link) means you
+    'decline to defend'."""
+    st = turn.state
+    played = action.get("cards")
+    if not isinstance(played, list) or not any(isinstance(c, str) and CARDS.get(c, {}).get("kind") == "base_attack"
+                                               for c in played):
+        raise IllegalAction("attack_needs_base_attack", 'a hack is played with a Base Attack: "cards" lists a '
+                            "Base Attack from your hand (and any Attack Mods played with it as a set)")
+    play = {"type": "play", "cards": list(played)}
+    if "attribute" in action:
+        play["attribute"] = action["attribute"]
+    turn.emit({"f": "attack", "seat": seat, "target": target, "defenders": defenders})
+    _emit_cards(turn, hc.decide(st["cards"], seat, play, turn.rng, defenders=defenders))
+
+
+def _card_duel(turn, seat, action):
+    st = turn.state
+    if st["hijack"]:
+        raise IllegalAction("hijacked_session", "you must execute your target's programs before playing cards")
+    if not isinstance(action, dict):
+        raise IllegalAction("malformed_action", '"duel" is a HeroCard action object')
+    if D.opens_base_attack(st["cards"], seat, action):
+        raise IllegalAction("base_attack_needs_board_target", "in Cyberspace a Base Attack hacks an Avatar, a Firewall "
+                            'or a Link adjacent to one of yours: play it with {"type": "attack", "target": ..., '
+                            '"cards": [...]}')
+    if action.get("type") == "pass" and D.at_home(st["cards"], seat):
+        raise IllegalAction("nothing_to_pass", "nothing is open to pass on: execute programs, play cards, "
+                            "attack, or end your turn")
+    if action.get("type") == "refresh":
+        if st["acted"]:
+            raise IllegalAction("refresh_forgoes_action_phase", "refreshing foregoes your whole Action Phase: "
+                                "you have already executed a program or attacked this turn")
+    facts = hc.decide(st["cards"], seat, action, turn.rng)
+    if any(f["f"] == "hc.open" and not f["duplicate"] for f in facts):
+        raise IllegalAction("base_attack_needs_board_target", "in Cyberspace a Base Attack needs a board target")
+    _emit_cards(turn, facts)
+    if st["cards"]["turn"]["phase"] == "ended":
+        if st["hijack"]:
+            turn.emit({"f": "hijack_end"})  # the remainder of the turn is lost, the session with it
+        _end_turn(turn, st["turn"])
+
+
 def act_duel(turn, seat, action):
     st = turn.state
+    if st["cards"] is not None:
+        _card_duel(turn, seat, action.get("duel"))
+        return
     if st["duel"] is None:
         raise IllegalAction("no_duel", "there is no duel under way")
     engine = ENGINES[st["duels"]]
@@ -508,6 +674,11 @@ def legal_actions(state, seat):
         return [{"type": "duel", "duel": a} for a in ENGINES[state["duels"]].legal_actions(state["duel"], seat)]
     if state["held"] is not None:
         return P.options_place(state)
+    card_actions = []
+    if state["cards"] is not None and not state["hijack"]:
+        card_actions, home = _card_options(state, seat)
+        if not home:
+            return card_actions
     owner = _owner(state, seat)
     actions = []
     used = state["hijack"]["programs"] if state["hijack"] else state["programs"]
@@ -523,11 +694,49 @@ def legal_actions(state, seat):
         return actions + [{"type": "done"}]
     if state["hijack"]:
         return actions + [{"type": "end_session"}]
+    if state["cards"] is not None:
+        actions += card_attack_options(state, seat)
+        if not state["acted"] and not state["cards"]["turn"]["acted"]:
+            actions += reboot_options(state, seat)
+        return actions + card_actions + [{"type": "end_turn"}]
     if not state["attacked"]:
         actions += attack_options(state, seat)
     if not state["acted"]:
         actions += reboot_options(state, seat)
     return actions + [{"type": "end_turn"}]
+
+
+def _card_options(state, seat):
+    """The duel's own actions for `seat` (phases, cards, passes), without Base Attacks (they
+    go with a board target, in `attack`), and whether the seat is 'at home'."""
+    cards = state["cards"]
+    home = D.at_home(cards, seat)
+    listed = []
+    for action in hc.legal_actions(cards, seat):
+        if D.opens_base_attack(cards, seat, action) or (home and action["type"] == "pass") or \
+                (action["type"] == "refresh" and state["acted"]):
+            continue
+        listed.append({"type": "duel", "duel": action})
+    return listed, home
+
+
+def card_attack_options(state, seat):
+    """Every board target (as with Bit Duels, less the one-a-turn limit: the Base Attack is
+    an Exclusive action) with every Base Attack play the duel allows now."""
+    cards = state["cards"]
+    plays, seen = [], set()
+    for action in hc.legal_actions(cards, seat):
+        if action["type"] == "play" and action.get("uid") is None and D.opens_base_attack(cards, seat, action):
+            play = {"cards": sorted(action["cards"])}
+            if "attribute" in action:
+                play["attribute"] = action["attribute"]
+            marker = repr(sorted(play.items()))
+            if marker not in seen:
+                seen.add(marker)
+                plays.append(play)
+    if not plays:
+        return []
+    return [{**target, **play} for target in attack_options(state, seat) for play in plays]
 
 
 def default_action(state, seat):
@@ -567,4 +776,11 @@ def reboot_options(state, seat):
     subsets = [[]]
     for index in placed:
         subsets += [s + [index] for s in subsets]
-    return [{"type": "reboot", "avatars": s} for s in sorted(subsets, key=lambda s: (len(s), s))]
+    found = [{"type": "reboot", "avatars": s} for s in sorted(subsets, key=lambda s: (len(s), s))]
+    if state["cards"] is None:
+        return found
+    # Listed: clear nothing or every card, refresh or not (any top cards may be named)
+    stacks = state["cards"]["players"][seat]["stacks"]
+    everything = [a for a, stack in stacks.items() for _ in stack]
+    clears = [[]] + ([everything] if everything else [])
+    return [{**r, "clear": c, "refresh": f} for r in found for c in clears for f in (False, True)]

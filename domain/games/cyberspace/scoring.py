@@ -66,14 +66,22 @@ def tally(state, seat):
 
 
 def winners(state):
-    """Most points; then most unexecuted programs at the end of the final turns. Bit Duels
-    expend no Attribute Points, so the third tie-break never separates anyone: still tied
-    is a draw among the tied. Teams add partners' scores (and unexecuted programs)."""
+    """Most points; then most unexecuted programs at the end of the final turns; then the
+    fewest expended Attribute Points (the cards on a player's Attribute Stacks when the
+    last final turn ends; Bit Duels expend none, so there it never separates anyone):
+    still tied is a draw among the tied. Teams add partners' scores, programs and points."""
     tallies = state["tallies"]
     sides = [[0, 2], [1, 3]] if state["teams"] else [[seat] for seat in range(state["seats"])]
+    cards = state.get("cards")
+
+    def spent(seat):
+        if cards is None:
+            return 0
+        return sum(entry["cost"] for stack in cards["players"][seat]["stacks"].values() for entry in stack)
 
     def rank(side):
-        return (sum(tallies[s]["score"] for s in side), sum(tallies[s]["bonus"] for s in side))
+        return (sum(tallies[s]["score"] for s in side), sum(tallies[s]["bonus"] for s in side),
+                -sum(spent(s) for s in side))
 
     best = max(rank(side) for side in sides)
     return sorted(seat for side in sides if rank(side) == best for seat in side)

@@ -1,10 +1,16 @@
 """What each seat sees in Cyberspace, and the board drawn as text.
 
-Nothing in Cyberspace with Bit Duels is secret from another seat: tiles on the board, the
-face-up tiles, every Avatar, Link and Firewall are on the table, and the face-down stack
-is shown only as a count (its draws are made when they happen; see rules.py). So `view`
-is the same for every seat and spectators, and facts and actions are shown unchanged.
+The board is public: tiles on the board, the face-up tiles, every Avatar, Link and
+Firewall are on the table, and the face-down stack is shown only as a count (its draws are
+made when they happen; see rules.py). With card duels the HeroCard duel hides what the
+table hides, through the engine's own view and redaction: other players' hands and every
+Action Deck's order are counts, a deployed Secret Card shows only the Attribute Points it
+expends (face down, `card` null) to anyone but its owner, drawn cards only to the drawer,
+and a deploy action names its card only to its owner. With Bit Duels nothing is hidden.
 """
+
+from domain.games.herocard import engine as hc
+from domain.games.herocard.cards import CARDS
 
 from .board import SIDE_NAMES, coords, is_pendant, link_at, node_of, occupants, open_connections, sides_of
 from .programs import ACCESS_TOKENS
@@ -51,14 +57,20 @@ def view(state, seat):
         "acted": state["acted"], "hijack": state["hijack"], "duel": state["duel"], "last_duel": state["last_duel"],
         "final_round": state["final_round"], "last_seat": state["last_seat"], "final_turn": state["final_turn"],
         "over": state["over"], "winners": state["winners"], "puzzle_score": state["puzzle_score"],
+        "attack": state["attack"],
+        "cards": hc.view(state["cards"], seat) if state.get("cards") is not None else None,
     }
 
 
 def redact(fact, seat):
+    if fact["f"] == "duel" and str(fact["fact"].get("f", "")).startswith("hc."):
+        return {**fact, "fact": hc.redact(fact["fact"], seat)}
     return fact
 
 
 def redact_action(action, actor, seat):
+    if isinstance(action, dict) and action.get("type") == "duel" and isinstance(action.get("duel"), dict):
+        return {**action, "duel": hc.redact_action(action["duel"], actor, seat)}
     return action
 
 
@@ -111,6 +123,8 @@ def render(seen):
         lines.append(f"seat {p['seat']}: avatars {p['avatars']}  links {p['links']}  firewalls [{walls}]"
                      + (f"  points now {p['network_points_now']}" if p["network_points_now"] is not None else "")
                      + (f"  tally {p['tally']}" if p["tally"] else ""))
+    if seen.get("cards"):
+        lines += _card_lines(seen["cards"])
     if seen["over"]:
         lines.append(f"over ({seen['over']}): winners {seen['winners']}"
                      + (f", puzzle score {seen['puzzle_score']}" if seen["puzzle_score"] else ""))
@@ -122,3 +136,27 @@ def render(seen):
             state += ", final round" + (" (this is a final turn)" if seen["final_turn"] else "")
         lines.append(state)
     return "\n".join(lines)
+
+
+def _card_lines(duel):
+    """Each seat's Hero: free/score per Attribute (Gene X), stacks (a face-down Secret Card by
+    its points only), hand (or its size), deck and discard; the open Attack Sequence."""
+    names = duel["attribute_names"]
+    turn = duel["turn"]
+    lines = [f"cards: seat {turn['active']}'s {turn['phase']} phase" +
+             (f", seat {duel['priority']} to respond" if duel["priority"] not in (None, turn["active"]) else "")]
+    for p in duel["players"]:
+        stacks = []
+        for attribute, stack in p["stacks"].items():
+            shown = ", ".join(CARDS[e["card"]]["name"] + (" (secret)" if e["face"] == "down" else "")
+                              if e["card"] else f"secret ({e['cost']})" for e in stack)
+            twisted = " twisted" if attribute in p["twisted"] else ""
+            stacks.append(f"{names[attribute]} {p['free'][attribute]}/{p['scores'][attribute]}{twisted} [{shown}]")
+        hand = ", ".join(CARDS[c]["name"] for c in p["hand"]) if isinstance(p["hand"], list) else f"{p['hand']} cards"
+        lines.append(f"  seat {p['seat']} {p['hero']}: " + "; ".join(stacks) +
+                     f"; hand {hand}; deck {p['deck']}; discard {len(p['discard'])}")
+    sequence = duel["sequence"]
+    if sequence:
+        lines.append(f"  Attack Sequence: seat {sequence['owner']} attack {sequence['attack_value']} vs "
+                     f"block {sequence['block_value']} (defending {sequence['block']})")
+    return lines

@@ -11,10 +11,11 @@ API (everything is plain JSON; nothing here mutates its inputs except `evolve`):
     others assist the losing side), `fair_start`, `discard_queue`, `host_turns` (True: the host
     owns the turn, so an all-pass outside an Attack Sequence hands priority back to the active
     player instead of ending the turn), `turn_limit` (a designed safety end; None for none).
-- `new_duel(config, heroes, first, rng) -> duel` — shuffles each Action Deck, deals seven
+- `new_duel(config, heroes, first, rng, decks=None) -> duel` — shuffles each Action Deck, deals seven
   cards, and starts `first`'s turn (its Discard Phase).
 - `legal_actions(duel, seat) -> [action]`, `to_act(duel) -> set[seat]`.
-- `decide(duel, seat, action, rng) -> [fact]` — raises IllegalAction(code naming the rule).
+- `decide(duel, seat, action, rng, defenders=None) -> [fact]` — raises IllegalAction(code
+  naming the rule); a host may name the seats defending against the Base Attack it plays.
 - `evolve(duel, fact) -> duel` — every fact's "f" starts with "hc."; a host routes those here.
 - `start_turn(duel, seat, rng) -> [fact]` — for hosts that run their own turn order.
 - `attack_values(duel) -> (attack, block)` of the open Attack Sequence.
@@ -55,10 +56,12 @@ def config(**overrides):
 # Set-up
 # ---------------------------------------------------------------------------------------
 
-def new_duel(cfg, heroes, first, rng):
+def new_duel(cfg, heroes, first, rng, decks=None):
+    """`decks` (a host's own Action Decks, one list of card ids per seat) defaults to each
+    Hero's deck."""
     players = []
-    for hero_id in heroes:
-        deck = rng.shuffle(deck_list(hero_id))
+    for index, hero_id in enumerate(heroes):
+        deck = rng.shuffle(list(decks[index]) if decks is not None else deck_list(hero_id))
         players.append({
             "hero": hero_id, "scores": {a: HEROES[hero_id]["attributes"][a]["score"] for a in ATTRIBUTES},
             "deck": deck[HAND_LIMIT:], "hand": deck[:HAND_LIMIT], "discard": [],
@@ -226,10 +229,13 @@ class Turn(Decision):
 ACTIONS = ("discard", "draw", "clear", "refresh", "play", "deploy", "reveal", "pass", "choose", "prefer")
 
 
-def decide(duel, seat, action, rng):
+def decide(duel, seat, action, rng, defenders=None):
+    """`defenders` (hosts only): the seats defending against a Base Attack played by this
+    action, instead of the action's `target` and its side (see plays.play_card)."""
     if not isinstance(action, dict) or action.get("type") not in ACTIONS:
         raise IllegalAction("unknown_action", f"a HeroCard action is an object whose type is one of {list(ACTIONS)}")
     turn = Turn(duel, rng)
+    turn.defenders = None if defenders is None else list(defenders)
     st = turn.state
     if st["over"]:
         raise IllegalAction("game_over", "the duel is over")

@@ -232,9 +232,17 @@ def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=
     check_not_twisted(st, seat, card["attribute"])
     check_sequence_needs(st, seat, card, set_cards)
     if card["kind"] == "base_attack":
-        target = pick_target(st, seat, action)
+        defenders = getattr(turn, "defenders", None)
+        if defenders is None:
+            target = pick_target(st, seat, action)
+            block = side_seats(st, target)
+        else:
+            # A host names the defending seats (Cyberspace: the owners of two Firewalls on one
+            # connection both defend; none when you attack your own piece and decline to defend).
+            target = defenders[0] if defenders else seat
+            block = sorted({s for d in defenders for s in side_seats(st, d)}) or side_seats(st, seat)
         turn.emit({"f": "hc.open", "owner": seat, "target": target, "attack": side_seats(st, seat),
-                   "block": side_seats(st, target), "duplicate": False})
+                   "block": block, "duplicate": False})
     check_side(turn, seat, card)
     if card["timing"] == "exclusive":
         turn.emit({"f": "hc.exclusive", "delta": 1})

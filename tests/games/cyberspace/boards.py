@@ -19,7 +19,9 @@ def rng(seq=2, seed=0):
 
 
 def new_state(seats=2, options=None, seed=0):
-    state = RULESET.setup(options or {}, [f"p{i}" for i in range(seats)], rng(1, seed))
+    """A position for the board rules: Bit Duels unless the options name the duels (card
+    duels, the default of the game, have their own helpers in test_card_duels.py)."""
+    state = RULESET.setup({"duels": "bit", **(options or {})}, [f"p{i}" for i in range(seats)], rng(1, seed))
     state["turn"] = 0
     return state
 

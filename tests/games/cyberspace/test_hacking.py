@@ -34,7 +34,7 @@ def test_heads_the_attack_succeeds_and_hijacks_the_targets_session():
     state = face_off()
     state, facts = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
     assert duel_facts(facts) == [{"kind": "bit", "attacker": 0, "defenders": [1], "coin": "heads"}]
-    assert state["hijack"] == {"target": 1, "programs": 0, "menu": []}
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}
     assert state["last_duel"]["success"] is True
 
 
@@ -191,7 +191,7 @@ def test_malformed_attacks_are_refused_with_a_code(action, code):
 
 
 def test_the_duel_interface_lets_a_multi_step_duel_plug_in(monkeypatch):
-    """A duel that takes actions (as the card duel will) runs through the same five
+    """A duel that takes actions runs through the same five
     functions: the defender is to act until it resolves, then the result applies."""
     from domain.games.cyberspace import duels, rules
 
@@ -227,5 +227,5 @@ def test_the_duel_interface_lets_a_multi_step_duel_plug_in(monkeypatch):
                                                {"type": "duel", "duel": {"yield": False}}]
     refused(state, 1, {"type": "end_turn"}, "duel_pending")
     state, _ = act(state, 1, {"type": "duel", "duel": {"yield": True}})
-    assert state["duel"] is None and state["hijack"] == {"target": 1, "programs": 0, "menu": []}
+    assert state["duel"] is None and state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}
     assert rules.to_act(state) == {0}

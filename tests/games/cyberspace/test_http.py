@@ -47,7 +47,7 @@ def test_three_player_match_over_http_then_its_export_audits_clean(client, tmp_p
 
 def test_bad_options_are_refused_with_the_rule(client):
     bad = client.post("/v1/matches", json={"game": "cyberspace", "seats": ["a", "b", "c"],
-                                           "options": {"assistance": True}})
+                                           "options": {"duels": "bit", "assistance": True}})
     assert bad.status_code == 422 and "card duels" in bad.json["detail"]
     puzzle = client.post("/v1/matches", json={"game": "cyberspace", "seats": ["solo"]})
     assert puzzle.status_code == 201

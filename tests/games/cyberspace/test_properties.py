@@ -23,8 +23,11 @@ from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay
 
-MODES = [({}, 1), ({}, 2), ({}, 3), ({}, 4), ({"teams": True}, 4), ({"handicap": [0, 2]}, 3),
-         ({"size": 5}, 2), ({"teams": True, "handicap": [1]}, 4)]
+BIT = {"duels": "bit"}
+MODES = [({}, 1), (BIT, 2), (BIT, 3), (BIT, 4), ({**BIT, "teams": True}, 4), ({**BIT, "handicap": [0, 2]}, 3),
+         ({**BIT, "size": 5}, 2), ({**BIT, "teams": True, "handicap": [1]}, 4),
+         # card duels, the default: 2, 3 and 4 players, with and without Assistance, and Teams
+         ({}, 2), ({}, 3), ({"assistance": True}, 3), ({}, 4), ({"assistance": True}, 4), ({"teams": True}, 4)]
 MAX_ACTIONS = 5_000
 EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")  # bench/mutation.py lowers it; a long run raises it
 
@@ -49,7 +52,7 @@ class Invariants:
     def turns_and_limits(self, state, action, facts):
         if state["turn_number"] != self.turn_number:
             self.turn_number, self.attacks = state["turn_number"], 0
-        if action["type"] == "attack":
+        if action["type"] == "attack" and state["duels"] == "bit":
             self.attacks += 1
             assert self.attacks == 1, "two bit duels initiated in one turn"
         if not state["puzzle"]:
@@ -60,6 +63,26 @@ class Invariants:
         else:
             assert all(p["avatars"] == [None] * 3 and not p["links"] and not p["firewalls"] for p in state["players"])
         assert state["duel"] is None, "a bit duel resolves as it starts"
+        if state["cards"] is not None:
+            self.cards_consistent(state)
+
+    def cards_consistent(self, state):
+        """Every Hero's 20 Action Cards are somewhere (deck, hand, discard, stacks); hands hold
+        at most seven; no stack expends more points than its Attribute score; the duel's turn
+        is the game's turn; a hack under way has its Attack Sequence open (or queued)."""
+        cards = state["cards"]
+        for player in cards["players"]:
+            held = player["deck"] + player["hand"] + player["discard"] + \
+                [e["card"] for stack in player["stacks"].values() for e in stack]
+            assert len(held) == 20, "Action Cards created or lost"
+            assert len(player["hand"]) <= 7, "more than seven cards in hand"
+            for attribute, stack in player["stacks"].items():
+                assert sum(e["cost"] for e in stack) <= player["scores"][attribute], "points over the score"
+                assert all(e["cost"] == 4 for e in stack if e["face"] == "down"), "a Secret Card not at four points"
+        if RULESET.outcome(state) is None:
+            assert cards["turn"]["active"] == state["turn"] and cards["turn"]["phase"] != "ended"
+        if state["attack"] is not None and not state["over"]:
+            assert cards["sequence"] is not None and cards["sequence"]["owner"] == state["attack"]["seat"]
 
     def tiles_neither_created_nor_lost(self, state):
         held = [state["held"]] if state["held"] else []
@@ -122,7 +145,10 @@ class Invariants:
             return
         assert state["final_round"] == (not state["stack"]), "the final round starts when the stack empties"
         if result is None:
-            assert RULESET.to_act(state) == {state["turn"]}
+            if state["cards"] is None or state["held"] is not None:
+                assert RULESET.to_act(state) == ({state["hijack"]["by"]} if state["hijack"] else {state["turn"]})
+            else:
+                assert len(RULESET.to_act(state)) == 1
             return
         assert RULESET.to_act(state) == set() and all(state["tallies"])
         assert result["winners"] == winners(state)
@@ -131,8 +157,11 @@ class Invariants:
 
 
 def assert_nothing_hidden_leaks(state, facts, actor, action):
-    """The face-down stack is the only thing hidden; nothing else is secret, so every seat
-    and a spectator see the same view, which shows the stack as a count."""
+    """The face-down stack is hidden from all; with card duels, hands, deck order and
+    face-down Secret Cards from other seats (test_card_duels.py swaps them to prove it)."""
+    if state["cards"] is not None:
+        assert_cards_hidden(state, facts, actor, action)
+        return
     public = set(state["face_up"]) | set(state["waiting"]) | {p["tile"] for p in state["board"].values()}
     if state["held"]:
         public.add(state["held"])
@@ -145,6 +174,29 @@ def assert_nothing_hidden_leaks(state, facts, actor, action):
         assert [RULESET.redact(f, seat) for f in facts] == facts
         assert RULESET.redact_action(action, actor, seat) == action
     assert RULESET.render(spectator)
+
+
+def assert_cards_hidden(state, facts, actor, action):
+    for seat in list(range(state["seats"])) + [None]:
+        seen = RULESET.view(state, seat)
+        assert isinstance(seen["stack"], int)
+        for player in seen["cards"]["players"]:
+            own = player["seat"] == seat
+            assert isinstance(player["hand"], list) == own and isinstance(player["deck"], int)
+            for stack in player["stacks"].values():
+                assert all(e["card"] is None for e in stack if e["face"] == "down") or own, "a Secret Card shows"
+        for fact in (RULESET.redact(f, seat) for f in facts):
+            inner = fact.get("fact", {}) if fact["f"] == "duel" else {}
+            if inner.get("f") == "hc.draw" and inner["seat"] != seat:
+                assert isinstance(inner["cards"], int), "another seat's draw shows"
+            if inner.get("f") == "hc.place" and inner["face"] == "down" and inner["seat"] != seat:
+                assert inner["card"] is None, "a deployed Secret Card shows in a fact"
+            if inner.get("f") == "hc.reshuffle":
+                assert isinstance(inner["order"], int), "a deck order shows"
+        shown = RULESET.redact_action(action, actor, seat)
+        if action["type"] == "duel" and action["duel"].get("type") == "deploy" and seat != actor:
+            assert "card" not in shown["duel"], "a deploy names its card to another seat"
+        assert RULESET.render(seen)
 
 
 def mangled(action, rand):

@@ -194,7 +194,14 @@ def test_options_are_checked_at_setup():
     with pytest.raises(InvalidSetup, match="exactly 4 players"):
         new_state(seats=3, options={"teams": True})
     with pytest.raises(InvalidSetup, match="duels"):
-        new_state(options={"duels": "cards"})
+        new_state(options={"duels": "coin"})
+    with pytest.raises(InvalidSetup, match="Teams"):
+        new_state(seats=4, options={"duels": "cards", "teams": True, "assistance": True})
+    with pytest.raises(InvalidSetup, match="one Hero per seat"):
+        new_state(options={"duels": "cards", "heroes": ["bouncer"]})
+    with pytest.raises(InvalidSetup, match="card duels only"):
+        new_state(options={"heroes": ["bouncer", "sinner"]})  # with Bit Duels
+    assert RULESET.setup({}, ["a", "b"], rng(1))["duels"] == "cards"  # card duels are the default
     with pytest.raises(InvalidSetup, match="odd"):
         new_state(options={"size": 8})
     with pytest.raises(InvalidSetup, match="Engineering Puzzle"):
