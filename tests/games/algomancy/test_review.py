@@ -133,3 +133,82 @@ def test_d5_the_pack_passed_to_a_player_is_not_seen_before_their_next_draft_step
     state["step"] = {"k": "draft", "seats": [0, 1]}
     _begin(state, state["step"])
     assert state["players"][1]["pack"] == drafted[0] and state["players"][0]["pack"] == drafted[1]
+
+
+# --- checks: suspected gaps the review found faithful ---------------------------------------
+
+def test_check_paying_mana_automatically_loses_no_choice_affinity_counts_expended_resources():
+    """"Affinity: Resource types needed to be present among your resources"; "a player must
+    expend a number of un-expended resources equal to the card's mana cost." Every resource
+    gives 1 mana and affinity counts expended resources too, so which resources pay never
+    changes what can be played: the water resource paid for Pyre Cultist, and Jelly (water)
+    is still played with the fire resource's mana."""
+    state = at(game(), "deploy", seats=[0])
+    resources(state, 0, "fire", 1)
+    resources(state, 0, "water", 1)
+    cultist, jelly = give(state, 0, "Pyre Cultist"), give(state, 0, "Jelly")
+    state = act(state, 0, {"type": "play", "card": cultist, "targets": []})
+    water = [r for r in state["players"][0]["resources"] if r["element"] == "water"]
+    assert water[0]["expended"], "the automatic payment took the water resource"
+    assert {"type": "play", "card": jelly, "targets": []} in RULESET.legal_actions(state, 0)
+    state = act(state, 0, {"type": "play", "card": jelly, "targets": []})
+    assert {state["units"][u]["card"] for u in state["units"]} == {cultist, jelly}
+
+
+def test_check_an_augment_needs_its_affinity_and_mana_from_hand_or_bin_and_as_a_virus():
+    """"To apply an augment, the player must first meet its affinity requirement, followed by
+    paying its mana cost and selecting a target ... Augments can be applied from either the
+    hand or from the bin." Kelp Lurker (water 1, cost 3) onto Tidal Menace: refused without
+    water affinity, refused from the bin without 3 mana, then paid (3 resources expended)."""
+    state = at(game(), "deploy", seats=[0])
+    menace = put(state, 0, "Tidal Menace")
+    lurker = give(state, 0, "Kelp Lurker", where="bin")
+    resources(state, 0, "earth", 3)
+    refused(state, 0, {"type": "mod", "card": lurker, "onto": menace}, "affinity")
+    state["players"][0]["resources"] = state["players"][0]["resources"][:1]
+    resources(state, 0, "water", 1)
+    refused(state, 0, {"type": "mod", "card": lurker, "onto": menace}, "mana_cost")
+    resources(state, 0, "water", 1)
+    state = act(state, 0, {"type": "mod", "card": lurker, "onto": menace})
+    assert all(r["expended"] for r in state["players"][0]["resources"]) and lurker not in state["players"][0]["bin"]
+    fight = game()
+    enemy = put(fight, 1, "Boulder Golem")
+    attacking(fight, 0, 1, [[put(fight, 0, "Jelly", region="r1")]])
+    inferno = give(fight, 0, "Smouldering Inferno")
+    resources(fight, 0, "fire", 1)
+    window(fight, "r1")
+    refused(fight, 0, {"type": "mod", "card": inferno, "onto": enemy}, "mana_cost")
+
+
+def test_check_priority_windows_are_only_in_battle_steps_deployment_resolves_at_once():
+    """"The following steps are followed by a priority window inside of each region: Attack
+    step, Block step, After Combat step." Deployment and the haste step have none: "Each
+    player is in their own region during the deployment phase", so nobody can respond and a
+    card resolves at once. A 1v1 battle with a counter-attack opens exactly those windows."""
+    state = game()
+    a, b = put(state, 0, "Cinder Hound"), put(state, 1, "Jelly")
+    battle(at(state, "attack", seats=[0]))
+    state["script"] = [{"k": "regroup"}, {"k": "deploy", "seats": [0, 1]}]
+    state = act(state, 0, {"type": "declare_attack", "formations": [{"target": 1, "columns": [[a]]}]})
+    windows = []
+    while state["step"]["k"] != "deploy":
+        step = state["step"]
+        (seat, *_) = sorted(RULESET.to_act(state))
+        if step["k"] == "window":
+            if not windows or windows[-1] != (step["region"], step["stage"]):
+                windows.append((step["region"], step["stage"]))
+            state = act(state, seat, {"type": "pass_priority"})
+        elif step["k"] == "block":
+            if f"attack:{seat}" not in state["done"]:
+                state = act(state, seat, {"type": "declare_attack", "formations": [{"target": 0, "columns": [[b]]}]})
+            else:
+                state = act(state, seat, {"type": "declare_blocks", "blocks": {}})
+        else:
+            state = act(state, seat, {"type": "form_attack", "formations": {}})
+    stages = [("r1", "attack"), ("r1", "block"), ("r1", "after_combat"),
+              ("r0", "attack"), ("r0", "block"), ("r0", "after_combat")]
+    assert windows == stages
+    refused(state, 0, {"type": "pass_priority"}, "priority_window")
+    resources(state, 0, "wood", 3)
+    state = act(state, 0, {"type": "play", "card": give(state, 0, "Mycelial Web"), "targets": []})
+    assert not state["stack"] and len([u for u in state["units"].values() if u["token"]]) == 3
