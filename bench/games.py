@@ -46,7 +46,7 @@ def rate(play, seconds: float) -> tuple[int, int, float]:
 def bot_rates(seconds: float = 3.0) -> dict:
     """Per game and bot kind, at each game's smallest multiplayer table (2 seats, or the
     minimum when a game needs more): matches/s in memory and through the store, events/s
-    stored, and through-store / in-memory (aim: >= 0.5)."""
+    stored, and through-store / in-memory (aim: >= 0.5); and the search bot's decisions/s."""
     from domain.kernel.store import MatchStore
     from service.simulate import play_match
     report = {}
@@ -54,7 +54,8 @@ def bot_rates(seconds: float = 3.0) -> dict:
         store = MatchStore({"ARBITER_STORE": "sqlite", "ARBITER_DATA_DIR": data_dir})
         for ruleset in games.all_latest():
             seats = max(ruleset.min_seats, 2) if ruleset.max_seats >= 2 else ruleset.min_seats
-            for kind in sorted(ruleset.bots):
+            report[f"{ruleset.name}/search"] = {"decisions_per_s": search_decisions_per_s(ruleset, seats, seconds)}
+            for kind in sorted(set(ruleset.bots) - {"search"}):  # whole search-bot matches take minutes
                 memory, actions, memory_s = rate(lambda n: play_one(ruleset, seats, n, kind), seconds)
                 stored, events, stored_s = rate(
                     lambda n: play_match(ruleset.name, seats, [kind], {}, n, store), seconds)
@@ -65,6 +66,29 @@ def bot_rates(seconds: float = 3.0) -> dict:
                     "ratio_store_to_memory": round(through_store / in_memory, 3) if in_memory else None}
         store.close()
     return report
+
+
+def search_decisions_per_s(ruleset, seats: int, seconds: float) -> float:
+    """The search bot at its default budget, deciding for the seat to act at states of random
+    matches (the states are reached outside the timing)."""
+    rand, decisions, spent, seed = random.Random(0), 0, 0.0, 0
+    while spent < seconds:
+        key = rand.randbytes(32)
+        state = ruleset.setup({}, [f"bot{i}" for i in range(seats)], RandomStream(key, "bench", 1))
+        for seq in range(2, MAX_ACTIONS):
+            if ruleset.outcome(state) is not None or spent >= seconds:
+                break
+            seat = rand.choice(sorted(ruleset.to_act(state)))
+            if len(ruleset.legal_actions(state, seat)) > 1 and seq % 5 == 0:
+                started = time.perf_counter()
+                ruleset.bots["search"](state, seat, rand)
+                spent += time.perf_counter() - started
+                decisions += 1
+            for fact in ruleset.decide(state, seat, ruleset.bots["random"](state, seat, rand),
+                                       RandomStream(key, "bench", seq)):
+                state = ruleset.evolve(state, fact)
+        seed += 1
+    return round(decisions / spent, 1)
 
 
 def matches_per_s(matches: int, seconds: float) -> float:

@@ -16,6 +16,11 @@ A game is plain functions over plain JSON data, with no I/O:
                                                           it a seat leaving ends the match)
 - default_action(state, seat) -> action                 (optional: the move a timed-out seat makes,
                                                           such as a pass, when a clock says so)
+- determinize(state, seat, rng) -> state                (optional: a copy that agrees with all `seat`
+                                                          sees, its hidden zones refilled at random;
+                                                          with it the game gets the "search" bot)
+- evaluate(state) -> [float per seat]                   (optional: 0..1, how near each seat is to
+                                                          winning, for the search bot's cut-off playouts)
 
 Games register themselves when `domain.games` is imported; a match pins the version it
 was created with, so a change of rules never silently re-interprets an old match.
@@ -26,6 +31,7 @@ from dataclasses import dataclass, field
 
 from .errors import UnknownRuleset
 from .rng import RandomStream
+from .search import SearchBot
 
 State = dict
 Action = dict
@@ -63,6 +69,8 @@ class Ruleset:
     render: Callable[[dict], str] | None = None
     resign: Callable[[State, int], list[Fact]] | None = None
     default_action: Callable[[State, int], Action] | None = None
+    determinize: Callable[[State, int, object], State] | None = None
+    evaluate: Callable[[State], list[float]] | None = None
 
     @classmethod
     def assemble(cls, *, rules, views, **fields) -> "Ruleset":
@@ -71,9 +79,13 @@ class Ruleset:
         rules module when it defines them."""
         for hook in ("resign", "default_action"):
             fields.setdefault(hook, getattr(rules, hook, None))
-        return cls(setup=rules.setup, legal_actions=rules.legal_actions, decide=rules.decide, evolve=rules.evolve,
-                   to_act=rules.to_act, outcome=rules.outcome, view=views.view, redact=views.redact,
-                   redact_action=views.redact_action, **fields)
+        fields["bots"] = dict(fields.get("bots", {}))
+        ruleset = cls(setup=rules.setup, legal_actions=rules.legal_actions, decide=rules.decide, evolve=rules.evolve,
+                      to_act=rules.to_act, outcome=rules.outcome, view=views.view, redact=views.redact,
+                      redact_action=views.redact_action, **fields)
+        if ruleset.determinize is not None:
+            ruleset.bots["search"] = SearchBot(ruleset)
+        return ruleset
 
     def describe(self) -> dict:
         return {

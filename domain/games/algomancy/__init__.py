@@ -3,7 +3,7 @@ priority, in every format and player setup of rules/algomancy.txt."""
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views
+from . import rules, search, view as views
 from .bots import BOTS
 from .cards import CARDS_DIGEST, ELEMENTS
 from .stats import PROFILE
@@ -39,6 +39,8 @@ RULESET = register(Ruleset.assemble(
         },
     },
     bots=BOTS,
+    determinize=search.determinize,
+    evaluate=search.evaluate,
     profile=PROFILE,
     render=views.render,
 ))

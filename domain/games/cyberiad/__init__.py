@@ -2,7 +2,7 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import lifecycle, rules, view as views
+from . import lifecycle, rules, search, view as views
 from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
@@ -30,4 +30,6 @@ RULESET = register(Ruleset.assemble(
     render=render,
     resign=lifecycle.resign,
     default_action=lifecycle.default_action,
+    determinize=search.determinize,
+    evaluate=search.evaluate,
 ))

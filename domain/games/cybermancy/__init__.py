@@ -3,7 +3,7 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules_lifecycle, rules, view as views
+from . import rules_lifecycle, rules, view as views, search
 from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST
@@ -30,6 +30,8 @@ RULESET = register(Ruleset.assemble(
         },
     },
     bots=BOTS,
+    determinize=search.determinize,
+    evaluate=search.evaluate,
     profile=PROFILE,
     render=render,
     resign=rules_lifecycle.resign,

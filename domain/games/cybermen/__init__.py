@@ -4,7 +4,7 @@ guests fleeing across a map (data.json, README.md)."""
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views
+from . import rules, view as views, search
 from .bots import BOTS
 from .data import DATA_DIGEST
 from .stats import PROFILE
@@ -21,6 +21,8 @@ RULESET = register(Ruleset.assemble(
     max_seats=6,
     options_schema={"type": "object", "additionalProperties": False, "properties": {}},
     bots=BOTS,
+    determinize=search.determinize,
+    evaluate=search.evaluate,
     profile=PROFILE,
     render=views.render,
 ))

@@ -3,7 +3,7 @@ your rivals (rules/herocard-cyberspace.txt, the Board Game section), with Bit Du
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views
+from . import rules, search, view as views
 from .bots import BOTS
 from .stats import PROFILE
 from .tiles import TILES_DIGEST
@@ -35,6 +35,8 @@ RULESET = register(Ruleset.assemble(
         "description": "one seat plays the Engineering Puzzle (tiles only, probe and remap, then 'done')",
     },
     bots=BOTS,
+    determinize=search.determinize,
+    evaluate=search.evaluate,
     profile=PROFILE,
     render=views.render,
 ))

@@ -3,7 +3,7 @@ Start" and "HeroCard Dueling Rules"). The dueling engine (engine.py) also serves
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views
+from . import rules, view as views, search
 from .bots import BOTS
 from .cards import CARDS_DIGEST, HEROES
 from .stats import PROFILE
@@ -36,6 +36,8 @@ RULESET = register(Ruleset.assemble(
         },
     },
     bots=BOTS,
+    determinize=search.determinize,
+    evaluate=search.evaluate,
     profile=PROFILE,
     render=views.render,
 ))

@@ -1,0 +1,31 @@
+"""What the search bot needs of Cyberiad (domain/kernel/search.py): a determinization and an
+evaluation of a cut-off playout.
+
+Hidden from a seat (view.py): the deck's order and contents and the other players' hands. The
+deck list is public (cards.json), so the multiset of those cards is what the seat can work out
+for itself: every card not in its hand, in play or in the discard pile. A prompt of the seat's
+own shows it the cards it offers (a hand it spies on, the deck it searches): those stay put.
+"""
+
+from domain.kernel.canonical import json_copy
+from domain.kernel.search import refill_unseen
+
+from .board import fame, trouble
+from .rules import FAME_TO_WIN, TROUBLE_TO_LOSE
+
+
+def determinize(state, seat, rand):
+    sample = json_copy(state)
+    hidden = [sample["deck"]] + [hand for other, hand in enumerate(sample["hands"]) if other != seat]
+    prompt = sample["prompt"]
+    shown = prompt["options"] if prompt is not None and prompt["seat"] == seat else []
+    refill_unseen(hidden, rand, known=[option for option in shown if isinstance(option, str)])
+    return sample
+
+
+def evaluate(state):
+    """Half a point, plus the seat's share of the Fame that wins, less its share of the Trouble
+    that loses; a seat out of the game scores nothing."""
+    return [0.0 if state["out"][seat] else
+            min(1.0, max(0.0, 0.5 + 0.5 * (fame(state, seat) / FAME_TO_WIN - trouble(state, seat) / TROUBLE_TO_LOSE)))
+            for seat in range(state["seats"])]

@@ -1,0 +1,27 @@
+"""What the search bot needs of Cybermen (domain/kernel/search.py): a determinization and an
+evaluation of a cut-off playout.
+
+Hidden from a seat (view.py): the item cards in other groups' hands and what the draw pile
+holds. The item list is public (data.json) and a card used or discarded is shown, so the seat
+knows the multiset of those cards; they are dealt back at random, the pile kept sorted as the
+rules keep it (a draw takes a random card when it happens)."""
+
+from domain.kernel.canonical import json_copy
+from domain.kernel.search import refill_unseen
+
+
+def determinize(state, seat, rand):
+    sample = json_copy(state)
+    refill_unseen([sample["deck"]] + [g["hand"] for other, g in enumerate(sample["groups"]) if other != seat], rand)
+    sample["deck"].sort()
+    for other, group in enumerate(sample["groups"]):
+        if other != seat:
+            group["hand"].sort()
+    return sample
+
+
+def evaluate(state):
+    """Most Victory Points wins: each group's points as a share of the leader's (1/2 when none)."""
+    points = [g["vp"] for g in state["groups"]]
+    best = max(points)
+    return [0.5 if best <= 0 else p / best for p in points]

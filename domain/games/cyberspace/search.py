@@ -1,0 +1,27 @@
+"""What the search bot needs of Cyberspace (domain/kernel/search.py): a determinization and an
+evaluation of a cut-off playout.
+
+The board holds no secret (rules.py: the face-down stack is a sorted list, each tile drawn at
+random when it is drawn, and the tile list is public); a HeroCard card duel hides hands, deck
+order and face-down Secret Cards, which herocard/search.py deals."""
+
+from domain.kernel.canonical import json_copy
+from domain.games.herocard.search import determinize_duel
+
+from .scoring import network_points
+
+
+def determinize(state, seat, rand):
+    sample = json_copy(state)
+    if sample.get("cards") is not None:
+        determinize_duel(sample["cards"], seat, rand)
+    return sample
+
+
+def evaluate(state):
+    """Each seat's Network Points now, as a share of the leader's (1/2 each when nobody has any)."""
+    if state["puzzle"]:
+        return [0.5]
+    points = [network_points(state, seat) for seat in range(len(state["players"]))]
+    best = max(points)
+    return [0.5 if best <= 0 else p / best for p in points]
