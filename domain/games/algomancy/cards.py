@@ -23,11 +23,22 @@ RESOURCE_OF = {resource["element"]: name for name, resource in RESOURCES.items()
 BY_ELEMENT = {element: [name for name, card in CARDS.items() if card["element"] == element] for element in ELEMENTS}
 # A designed constructed deck per element: two copies of each of its 16 cards (32 >= 30, <= 2 copies).
 ELEMENT_DECKS = {element: sorted(names * 2) for element, names in BY_ELEMENT.items()}
+# Hybrid cards (designed, one per pair of elements): "shuffle them together to form the deck,
+# including the hybrid cards for the selected combinations as well".
+HYBRIDS = {name: tuple(card["hybrid"]) for name, card in CARDS.items() if card.get("hybrid")}
+
+
+def hybrids_of(elements):
+    """The hybrid cards whose two elements are both among `elements`."""
+    return sorted(name for name, pair in HYBRIDS.items() if set(pair) <= set(elements))
 
 for _card in list(CARDS.values()) + list(TOKENS.values()):
     assert set(_card["attributes"]) <= set(COMBAT_ATTRIBUTES + NON_COMBAT_ATTRIBUTES), _card["name"]
     assert _card.get("timing", "normal") in TIMINGS, _card["name"]
     assert set(_card.get("targets", [])) <= set(TARGET_KINDS), _card["name"]
+    assert _card.get("element") in ELEMENTS or _card in _DOCUMENT["tokens"] or (
+        len(set(_card["hybrid"])) == 2 and set(_card["hybrid"]) <= set(ELEMENTS)
+        and set(_card["affinity"]) == set(_card["hybrid"])), _card["name"]
 
 
 def name_of(card_id):

@@ -12,7 +12,7 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction, InvalidSetup
 
 from .battle import check_attack, check_blocks, check_forming, place_attack, place_blocks, place_forming
-from .cards import CARDS, ELEMENT_DECKS, ELEMENTS, RESOURCE_OF
+from .cards import CARDS, ELEMENT_DECKS, ELEMENTS, RESOURCE_OF, hybrids_of
 from .effects import choice_options, draw, make_choice, new_id, recycle
 from .flow import OPENING_HAND, advance, cube_round_start, eliminate, waiting_seats, window_passed
 from .plays import do_activate, do_ambush, do_mod, do_play
@@ -147,7 +147,7 @@ def setup(options, seat_names, rng):
                                                       "element": None})
     if form == "live_draft":
         state["elements"] = _draft_elements(options, n, rng)
-        cards = [c for e in state["elements"] for c in ELEMENT_DECKS[e]]
+        cards = [c for e in state["elements"] for c in ELEMENT_DECKS[e]] + hybrids_of(state["elements"]) * 2
         state["decks"]["shared"] = rng.shuffle(_instances(state, cards))
     elif form == "cube_draft":
         pool = rng.shuffle(_instances(state, sorted(CARDS) * 2))

@@ -17,7 +17,8 @@ def summary(state, outcome):
     for player in state["players"]:
         counts = {}
         for name in player["deck_list"]:
-            counts[CARDS[name]["element"]] = counts.get(CARDS[name]["element"], 0) + 1
+            for element in [CARDS[name]["element"]] if CARDS[name]["element"] else CARDS[name]["hybrid"]:
+                counts[element] = counts.get(element, 0) + 1
         elements.append(max(sorted(counts), key=counts.get) if counts else None)
     return {"first_player": state["first"], "factions": elements, "rounds": state["turn"]}
 

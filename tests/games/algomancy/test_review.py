@@ -212,3 +212,34 @@ def test_check_priority_windows_are_only_in_battle_steps_deployment_resolves_at_
     resources(state, 0, "wood", 3)
     state = act(state, 0, {"type": "play", "card": give(state, 0, "Mycelial Web"), "targets": []})
     assert not state["stack"] and len([u for u in state["units"].values() if u["token"]]) == 3
+
+
+# --- D6: hybrid cards ------------------------------------------------------------------------
+
+def test_d6_the_live_draft_deck_includes_the_hybrid_cards_of_the_selected_combinations():
+    """"Once the elements are selected, shuffle them together to form the deck, including the
+    hybrid cards for the selected combinations as well." Fire, water and earth: their three
+    hybrids (two copies, as every card of the shared deck), and no hybrid with wood or metal.
+    A hybrid needs affinity to both of its elements."""
+    from domain.games.algomancy.cards import CARDS, ELEMENT_DECKS, HYBRIDS
+    state = new({"format": "live_draft", "elements": ["earth", "fire", "water"]})
+    deck = list(state["decks"]["shared"])
+    for player in state["players"]:
+        deck += player["hand"] + player["pack"]
+    names = [card.split("#")[0] for card in deck]
+    hybrids = sorted({n for n in names if n in HYBRIDS})
+    assert hybrids == ["Magma Striker", "Mudslide", "Steam Geyser"]
+    assert all(names.count(n) == 2 for n in hybrids)
+    assert len(names) == sum(len(ELEMENT_DECKS[e]) for e in ("earth", "fire", "water")) + 6
+    assert len(HYBRIDS) == 10 and {frozenset(p) for p in HYBRIDS.values()} == {
+        frozenset((a, b)) for a in ELEMENT_DECKS for b in ELEMENT_DECKS if a < b}
+    cube = new({"format": "cube_draft"})  # "Shuffle all of the game cards including hybrids together"
+    pool = cube["cube"]["pool"] + [c for p in cube["players"] for c in p["hand"] + p["pack"]]
+    assert {card.split("#")[0] for card in pool} == set(CARDS) and len(pool) == 2 * len(CARDS)
+    state = at(game(), "deploy", seats=[0])
+    striker = give(state, 0, "Magma Striker")
+    assert CARDS["Magma Striker"]["affinity"] == {"fire": 1, "earth": 1}
+    resources(state, 0, "fire", 3)
+    refused(state, 0, {"type": "play", "card": striker, "targets": []}, "affinity")
+    resources(state, 0, "earth", 1)
+    act(state, 0, {"type": "play", "card": striker, "targets": []})

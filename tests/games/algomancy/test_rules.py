@@ -329,7 +329,7 @@ def test_every_listed_action_is_accepted_and_the_data_is_complete():
     for seat in RULESET.to_act(state):
         for action in RULESET.legal_actions(state, seat)[:30]:
             RULESET.decide(state, seat, action, RandomStream(b"x" * 32, "m", 2))
-    assert len(CARDS) == 80 and all(c["text"] or c["type"] == "unit" for c in CARDS.values())
+    assert len(CARDS) == 90 and all(c["text"] or c["type"] == "unit" for c in CARDS.values())
 
 
 def test_a_new_graft_may_go_anywhere_below_the_card_but_grafts_are_not_reordered():
