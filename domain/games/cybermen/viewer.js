@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   var V = window.ArbiterViewer, h = V.h;
-  var SQUARE = 40;
+  var SQUARE = 34;
   var TERRAIN = {".": ["#f7f4ec", "open ground"], "B": ["#8d8578", "building"], "H": ["#6e9a59", "hedge"], "E": ["#f6dc85", "exit"]};
   var ARROW = {N: "▲", E: "▶", S: "▼", W: "◀"};
   var ROMAN = ["", "I", "II", "III", "IV", "V", "VI"];
@@ -78,7 +78,8 @@
         grid.appendChild(h("div", {title: t[1] + " · " + at([r, c]), dataset: {terrain: view.map[r][c]},
           style: {background: t[0], display: "flex", "flex-wrap": "wrap", "align-items": "center", "justify-content": "center",
             gap: "1px", overflow: "visible", position: "relative"}},
-          here.length ? here : view.map[r][c] === "E" ? h("span", {style: {color: "#8a6a00", "font-weight": "700"}}, "EXIT") : null));
+          here.length > 1 ? here.map(function (el) { el.style.setProperty("zoom", here.length > 2 ? "0.45" : "0.55"); return el; })
+            : here.length ? here : view.map[r][c] === "E" ? h("span", {style: {color: "#8a6a00", "font-weight": "700"}}, "EXIT") : null));
       }
     }
     return grid;
@@ -142,7 +143,9 @@
         h("div", {class: "v-turn-line"}, "Round ", h("strong", {dataset: {stat: "round", value: view.round}}, String(view.round))),
         !view.over ? h("div", null, h("strong", null, V.seatName(ctx, view.turn)), "'s turn") : null,
         h("div", null, "Phase: " + V.humanize(String(view.phase)).toLowerCase()),
-        view.roll !== null ? h("div", {class: "muted"}, "Roll: " + view.roll + (view.count !== null ? " · Cybermen moved " + view.used + "/" + view.count : "")) : null,
+        view.roll !== null && view.phase === "group" ? h("div", {class: "muted"}, "Group may move " + V.plural(view.roll, "square")) : null,
+        view.count !== null ? h("div", {class: "muted", title: "the Cyberman die: how many may move or use an ability"},
+          (view.phase === "abilities" ? "Abilities used " : "Cybermen moved ") + view.used + " of " + view.count) : null,
         view.active ? h("div", {class: "muted"}, "Moving: " + view.active.id + " (" + V.humanize(String(view.active.stage)).toLowerCase() + ")") : null,
         view.over ? h("div", {class: "v-banner"}, "Game over: " + V.humanize(String(view.over)).toLowerCase() +
           (view.winners && view.winners.length ? " — " + view.winners.map(function (w) { return V.seatName(ctx, w); }).join(" & ") + " won" : "")) : null),
@@ -156,14 +159,15 @@
         h("div", {class: "zone-body", dataset: {zone: "discard", count: view.discard.length}},
           view.discard.length ? view.discard.map(function (c) { return V.card(c, {class: "card-small"}); }) : h("span", {class: "muted"}, "empty"))),
       prompt);
-    var legend = h("div", {class: "muted", style: {"font-size": ".8rem", "max-width": (18 + 13 * SQUARE) + "px"}},
+    var legend = h("div", {class: "muted", style: {"font-size": ".8rem", "max-width": (20 + 12 * (SQUARE + 1)) + "px"}},
       "Grey squares: buildings · green: hedges · yellow: exits · CCU: a Cyberconversion Unit · coloured disc: a group and its humans · ",
       "a steel square: a Cyberman, its wedge the way it faces, its numeral its Mark (a coloured rim: leader or lieutenant; a red badge: humans carried)");
     container.appendChild(h("div", {class: "v-table"}, center,
-      h("div", null,
-        h("div", {style: {display: "flex", "flex-wrap": "wrap", gap: "1rem", "align-items": "flex-start"}},
-          h("div", null, map(view, ctx), legend), h("div", null, h("h4", {class: "zone-title"}, "Cybermen"), cybermenTable(view, ctx))),
-        h("div", {class: "v-players", style: {"margin-top": ".6rem"}}, view.groups.map(function (g) { return group(g, view, seat, ctx); })))));
+      h("div", {style: {display: "flex", "flex-wrap": "wrap", gap: ".9rem", "align-items": "flex-start"}},
+        h("div", {style: {flex: "0 0 auto"}}, map(view, ctx), legend),
+        h("div", {style: {flex: "1 1 280px", "min-width": "0"}},
+          h("div", {class: "v-players"}, view.groups.map(function (g) { return group(g, view, seat, ctx); })),
+          h("h4", {class: "zone-title", style: {"margin-top": ".6rem"}}, "Cybermen"), cybermenTable(view, ctx)))));
   }
 
   V.register("cybermen", {render: render});

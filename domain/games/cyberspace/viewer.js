@@ -5,7 +5,7 @@
   "use strict";
   var V = window.ArbiterViewer, h = V.h;
   var NS = "http://www.w3.org/2000/svg";
-  var CELL = 66, PAD = 18;
+  var CELL = 58, PAD = 18;
   var SIDES = ["north", "east", "south", "west"];
   var STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];  // side -> direction from the node
 
@@ -259,10 +259,9 @@
       lastDuel(view.last_duel, ctx));
     var legend = h("div", {class: "muted cs-legend", style: {"max-width": (PAD + view.size * CELL) + "px", "font-size": ".8rem"}}, "○ client · ☆ server · filled: an Avatar · L: a Link · coloured bar: a Firewall · dashed: an open connection · green: a closed network");
     container.appendChild(h("div", {class: "v-table"}, center,
-      h("div", null,
-        h("div", {class: "cs-board", style: {display: "flex", "flex-wrap": "wrap", gap: "1rem", "align-items": "flex-start"}},
-          h("div", null, grid(view, ctx), legend), networks(view, ctx)),
-        h("div", {class: "v-players", style: {"margin-top": ".6rem"}}, view.players.map(function (p) { return player(p, view, seat, ctx); })))));
+      h("div", {class: "cs-board", style: {display: "flex", "flex-wrap": "wrap", gap: ".9rem", "align-items": "flex-start"}},
+        h("div", {style: {flex: "0 0 auto"}}, grid(view, ctx), legend, networks(view, ctx)),
+        h("div", {class: "v-players", style: {flex: "1 1 300px"}}, view.players.map(function (p) { return player(p, view, seat, ctx); })))));
   }
 
   function describeFact(f, ctx) {
