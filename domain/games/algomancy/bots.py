@@ -37,6 +37,10 @@ def greedy_bot(state, seat, rand):
     if "choose" in kinds:  # sacrifice the weakest unit; give Corrupting Blight to the first choice
         return min(actions, key=lambda a: (sum(stats(state, a["option"])) if a["option"] in state["units"] else 0,
                                            a["option"]))
+    if "pick" in kinds:  # traditional cube draft: the most valuable card
+        return max(actions, key=lambda a: (card_value(a["card"]), a["card"]))
+    if "cut" in kinds:
+        return min(actions, key=lambda a: (card_value(a["card"]), a["card"]))
     if "exchange" in kinds or step in ("draft", "cube") and "end_draft" in kinds:
         return _draft(state, seat, actions)
     if "recycle" in kinds:

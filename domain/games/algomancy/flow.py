@@ -10,7 +10,7 @@ from .state import (PACK_SIZE, abilities, clockwise_from, home, living, next_liv
                     priority_groups, region_order, team_of, units_in)
 
 OPENING_HAND = 6  # 4 cards plus the 2 draws of the first turn, dealt together
-WAITING = ("draft", "resources", "haste", "attack", "block", "form", "deploy", "cube")
+WAITING = ("draft", "resources", "haste", "attack", "block", "form", "deploy", "cube", "pick", "build")
 
 
 def active_seats(state):
@@ -94,6 +94,8 @@ def _begin(state, step):
         _draft_start(state, step)
     elif kind == "cube":
         cube_round_start(state)
+    elif kind == "build":
+        state["done"] = [s for s in step["seats"] if len(state["players"][s]["hand"]) <= 30]
     elif kind == "battle":
         _battle_start(state)
     elif kind == "window":
@@ -127,6 +129,10 @@ def _finish(state, step, rng):
         _draft_end(state)
     elif kind == "cube":
         _cube_round_end(state, rng)
+    elif kind == "pick":
+        _picked(state)
+    elif kind == "build":
+        _decks_drafted(state, rng)
     elif kind == "attack":
         _attacks_declared(state, step)
     elif kind == "block" and step.get("counter"):
@@ -155,7 +161,7 @@ def _first_turn_of(state, seat):
 
 
 def _draft_start(state, step):
-    if state["format"] in ("constructed", "cube_draft"):
+    if state["format"] in ("constructed", "cube_draft", "traditional_cube"):
         for seat in step["seats"]:
             draw(state, seat, 2)  # drafting in constructed: draw 2, then recycle 2
             state["players"][seat]["recycle_owed"] = min(2, len(state["players"][seat]["hand"]))
@@ -226,14 +232,50 @@ def _cube_round_end(state, rng):
     if cube["round"] <= cube["rounds"]:
         state["script"].insert(0, {"k": "cube", "seats": seats})
         return
-    for seat in seats:  # the drafted 30-card decks are shuffled and the opening hands dealt
+    for seat in seats:
+        cube["pool"] += state["players"][seat]["pack"]
+        state["players"][seat]["pack"] = []
+    _decks_drafted(state, rng)
+
+
+def _decks_drafted(state, rng):
+    """The drafted 30-card decks are shuffled and the opening hands dealt."""
+    for seat in living(state):
         player = state["players"][seat]
-        cube["pool"] += player["pack"]
-        player["pack"] = []
         player["deck_list"] = sorted({name_of(c) for c in player["hand"]})
         state["decks"][player["deck"]] = rng.shuffle(player["hand"])
         player["hand"] = []
         draw(state, seat, OPENING_HAND)
+
+
+def deal_traditional_packs(state):
+    """Traditional cube draft: each player is dealt the next of their three packs."""
+    cube = state["cube"]
+    for seat in clockwise_from(state, state["initiative"]):
+        state["players"][seat]["pack"] = cube["pool"][:cube["pack_size"]]
+        del cube["pool"][:cube["pack_size"]]
+
+
+def _picked(state):
+    """Everyone took a card: the packs pass - left, right, left for the three packs (left is
+    clockwise) - until the pack is empty; then the next pack, and after the third the decks
+    are built."""
+    cube, seats = state["cube"], living(state)
+    if any(state["players"][s]["pack"] for s in seats):
+        if cube["round"] % 2:
+            packs = {next_living(state, s): state["players"][s]["pack"] for s in seats}
+        else:
+            packs = {s: state["players"][next_living(state, s)]["pack"] for s in seats}
+        for seat in seats:
+            state["players"][seat]["pack"] = packs[seat]
+        state["script"].insert(0, {"k": "pick", "seats": seats})
+        return
+    cube["round"] += 1
+    if cube["round"] <= cube["rounds"]:
+        deal_traditional_packs(state)
+        state["script"].insert(0, {"k": "pick", "seats": seats})
+        return
+    state["script"].insert(0, {"k": "build", "seats": seats})
 
 
 def cube_round_start(state):

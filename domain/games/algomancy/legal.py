@@ -19,8 +19,12 @@ def listed(state, seat):
         return [{"type": "choose", "option": option} for option in choice_options(state)]
     kind = state["step"]["k"]
     player = state["players"][seat]
+    if kind == "pick":
+        return [{"type": "pick", "card": c} for c in _distinct(player["pack"])] if seat not in state["done"] else []
+    if kind == "build":
+        return [{"type": "cut", "card": c} for c in _distinct(player["hand"])] if seat not in state["done"] else []
     if kind in ("draft", "cube"):
-        if state["format"] in ("constructed", "cube_draft") and kind == "draft":
+        if state["format"] in ("constructed", "cube_draft", "traditional_cube") and kind == "draft":
             return [{"type": "recycle", "card": c} for c in _distinct(player["hand"])]
         actions = []
         if player["exchanges_left"] > 0:

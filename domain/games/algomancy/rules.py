@@ -14,15 +14,19 @@ from domain.kernel.errors import IllegalAction, InvalidSetup
 from .battle import check_attack, check_blocks, check_forming, place_attack, place_blocks, place_forming
 from .cards import CARDS, ELEMENT_DECKS, ELEMENTS, RESOURCE_OF, hybrids_of
 from .effects import choice_options, draw, make_choice, new_id, recycle
-from .flow import OPENING_HAND, advance, cube_round_start, eliminate, waiting_seats, window_passed
+from .flow import (OPENING_HAND, advance, cube_round_start, deal_traditional_packs, eliminate, waiting_seats,
+                   window_passed)
 from .plays import do_activate, do_ambush, do_mod, do_play
 from .state import (ACTIVATIONS_PER_TURN, PACK_SIZE, SHARD_AFFINITY, START_LIFE, affinity, clockwise_from, home,
                     living, team_of)
 
 SETUPS = {"1v1": (2, 2), "ffa": (3, 4), "teams_split": (4, 4), "teams_joint": (4, 4), "archenemy": (3, 3)}
-FORMATS = ("constructed", "live_draft", "cube_draft", "team_draft")
+FORMATS = ("constructed", "live_draft", "cube_draft", "team_draft", "traditional_cube")
+CUBES = ("cube_draft", "traditional_cube")
 MIN_DECK, MAX_COPIES = 30, 2
 CUBE_ROUNDS = 15
+TRADITIONAL_PACKS = 3  # "three packs of 13 to 15 cards"
+DECK_SIZE = 30
 DEFAULT_TURN_LIMIT = 30
 
 # ---------------------------------------------------------------------------------------
@@ -126,7 +130,7 @@ def setup(options, seat_names, rng):
     team, homes = _seating(setup_name, n)
     if form != "live_draft" and "elements" in options:
         raise InvalidSetup("elements choose the shared deck of a live draft")
-    if form in ("live_draft", "cube_draft") and "decks" in options:
+    if form in ("live_draft",) + CUBES and "decks" in options:
         raise InvalidSetup("decks are brought only to constructed and team draft games")
     state = {
         "n": n, "setup": setup_name, "format": form, "team": team, "home": homes, "turn": 1, "turn_limit": limit,
@@ -149,9 +153,11 @@ def setup(options, seat_names, rng):
         state["elements"] = _draft_elements(options, n, rng)
         cards = [c for e in state["elements"] for c in ELEMENT_DECKS[e]] + hybrids_of(state["elements"]) * 2
         state["decks"]["shared"] = rng.shuffle(_instances(state, cards))
-    elif form == "cube_draft":
+    elif form in CUBES:  # "Shuffle all of the game cards including hybrids together"
         pool = rng.shuffle(_instances(state, sorted(CARDS) * 2))
         state["cube"] = {"round": 1, "rounds": CUBE_ROUNDS, "pool": pool}
+        if form == "traditional_cube":
+            state["cube"].update(rounds=TRADITIONAL_PACKS, pack_size=_traditional_pack_size(n, len(pool)))
     else:
         decks = _chosen_decks(options, seat_names, rng)
         if form == "team_draft":
@@ -168,6 +174,15 @@ def setup(options, seat_names, rng):
     return state
 
 
+def _traditional_pack_size(n, cube_size):
+    """"Three packs of 13 to 15 cards (15 cards for 6 players, 13 for 8 players)": 15, or
+    fewer while the cube cannot fill three packs for everyone."""
+    size = 15 if n <= 6 else 13
+    while n * TRADITIONAL_PACKS * size > cube_size:
+        size -= 1
+    return size
+
+
 def _instances(state, names):
     return [new_id(state, name) for name in names]
 
@@ -176,6 +191,13 @@ def _deal(state):
     """Deal clockwise from the initiative player: 16 each in a draft (4 hand + 2 first draws
     + a pack of 10), 6 in constructed (4 + the first draws); cube draft deals its packs."""
     order = clockwise_from(state, state["initiative"])
+    if state["format"] == "traditional_cube":
+        for seat in order:
+            state["players"][seat]["deck"] = f"p{seat}"
+            state["decks"][f"p{seat}"] = []
+        deal_traditional_packs(state)
+        state["step"] = {"k": "pick", "seats": order}
+        return
     if state["format"] == "cube_draft":
         for seat in order:
             state["players"][seat]["pack"] = state["cube"]["pool"][:PACK_SIZE]
@@ -295,6 +317,34 @@ def _recycle(state, seat, action):
         state["done"].append(seat)
 
 
+def _pick(state, seat, action):
+    """Traditional cube draft: take one card from the pack in front of you."""
+    _need(state, "pick_step", "cards are picked only during a traditional cube draft", "pick")
+    if seat in state["done"]:
+        raise IllegalAction("one_pick", "take one card from the pack, then wait for the packs to pass")
+    player = state["players"][seat]
+    if action.get("card") not in player["pack"]:
+        raise IllegalAction("pick_from_pack", "take one card from the pack in front of you")
+    player["pack"].remove(action["card"])
+    player["hand"].append(action["card"])
+    state["done"].append(seat)
+
+
+def _cut(state, seat, action):
+    """Traditional cube draft: "From their drafted piles, players each build a 30 card deck";
+    each card left out goes back to the cube."""
+    _need(state, "build_step", "decks are built after the traditional cube draft", "build")
+    player = state["players"][seat]
+    if seat in state["done"]:
+        raise IllegalAction("deck_size", f"the deck is built: {DECK_SIZE} cards")
+    if action.get("card") not in player["hand"]:
+        raise IllegalAction("cut_from_pile", "leave out a card of your drafted pile")
+    player["hand"].remove(action["card"])
+    state["cube"]["pool"].append(action["card"])
+    if len(player["hand"]) <= DECK_SIZE:
+        state["done"].append(seat)
+
+
 def _create_resource(state, seat, action):
     _need(state, "resource_step", "resources are created in the resource step of the planning phase", "resources")
     player = state["players"][seat]
@@ -408,7 +458,7 @@ def _choose(state, seat, action):
 
 ACTIONS = {
     "choose": _choose,
-    "exchange": _exchange, "end_draft": _end_draft, "recycle": _recycle,
+    "exchange": _exchange, "end_draft": _end_draft, "recycle": _recycle, "pick": _pick, "cut": _cut,
     "create_resource": _create_resource, "activate_resource": _activate_resource,
     "exchange_prismite": _exchange_prismite,
     "end_planning": _end("resources", "resource_step", "only in the resource step"),

@@ -65,12 +65,13 @@ def redact(fact, seat):
 
 
 def redact_action(action, actor, seat):
-    """Cards exchanged with a pack, recycled or turned into dormant resources, and attack
+    """Cards exchanged with a pack, picked from one or left out of a drafted deck, recycled or
+    turned into dormant resources, and attack
     declarations (face-down intent cards in FFA), are not shown to others."""
     if seat == actor:
         return action
     kind = action.get("type")
-    if kind in ("exchange", "recycle"):
+    if kind in ("exchange", "recycle", "pick", "cut"):
         return {"type": kind}
     if kind == "create_resource":
         return {"type": kind}

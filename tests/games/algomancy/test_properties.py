@@ -21,7 +21,7 @@ from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay
 
 SETUPS = [("1v1", 2), ("ffa", 3), ("ffa", 4), ("teams_split", 4), ("teams_joint", 4), ("archenemy", 3)]
-FORMATS = ["constructed", "live_draft", "cube_draft", "team_draft"]
+FORMATS = ["constructed", "live_draft", "cube_draft", "team_draft", "traditional_cube"]
 MODES = [({"setup": s, "format": f}, n) for s, n in SETUPS for f in FORMATS
          if not (f == "team_draft" and s in ("1v1", "ffa"))]
 MAX_ACTIONS = 20_000

@@ -243,3 +243,51 @@ def test_d6_the_live_draft_deck_includes_the_hybrid_cards_of_the_selected_combin
     refused(state, 0, {"type": "play", "card": striker, "targets": []}, "affinity")
     resources(state, 0, "earth", 1)
     act(state, 0, {"type": "play", "card": striker, "targets": []})
+
+
+# --- D7: the traditional cube draft ---------------------------------------------------------
+
+def test_d7_traditional_cube_draft_three_packs_pick_one_and_pass_left_right_left_then_build_30():
+    """"Deal each player three packs of 13 to 15 cards (15 cards for 6 players, 13 for 8
+    players). Players will each look at their packs and take one card from it before passing
+    it to their neighbor and repeat until the first pack is empty. This process is repeated a
+    total of three times, alternating passing directions (left, right, left) until players
+    have each drafted a pile of cards. From their drafted piles, players each build a 30 card
+    deck to use for the following constructed matches." """
+    state = new({"format": "traditional_cube", "setup": "ffa"}, 3)
+    assert state["step"]["k"] == "pick" and RULESET.to_act(state) == {0, 1, 2}
+    assert [len(p["pack"]) for p in state["players"]] == [15, 15, 15] and not state["players"][0]["hand"]
+    refused(state, 0, {"type": "exchange", "hand_card": "x", "pack_card": "y"}, "draft_step")
+    packs = [list(p["pack"]) for p in state["players"]]
+    taken = packs[0][0]
+    after = act(state, 0, {"type": "pick", "card": taken})
+    refused(after, 0, {"type": "pick", "card": packs[0][1]}, "not_your_priority")
+    assert "card" not in RULESET.redact_action({"type": "pick", "card": taken}, 0, 1), "a pick is face down"
+    state = after
+    for seat in (1, 2):
+        state = act(state, seat, {"type": "pick", "card": packs[seat][0]})
+    # pack 1 passes left (clockwise): player 1 now holds what is left of player 0's pack
+    assert state["players"][1]["pack"] == packs[0][1:] and state["players"][0]["pack"] == packs[2][1:]
+    while state["cube"]["round"] == 1:
+        for seat in sorted(RULESET.to_act(state)):
+            state = act(state, seat, {"type": "pick", "card": state["players"][seat]["pack"][0]})
+    assert [len(p["hand"]) for p in state["players"]] == [15, 15, 15]
+    second = [list(p["pack"]) for p in state["players"]]
+    for seat in (0, 1, 2):
+        state = act(state, seat, {"type": "pick", "card": state["players"][seat]["pack"][0]})
+    # pack 2 passes right: player 0 now holds what is left of player 1's pack
+    assert state["players"][0]["pack"] == second[1][1:] and state["players"][1]["pack"] == second[2][1:]
+    while state["step"]["k"] == "pick":
+        for seat in sorted(RULESET.to_act(state)):
+            state = act(state, seat, {"type": "pick", "card": state["players"][seat]["pack"][0]})
+    assert state["step"]["k"] == "build" and [len(p["hand"]) for p in state["players"]] == [45, 45, 45]
+    refused(state, 0, {"type": "play", "card": state["players"][0]["hand"][0], "targets": []}, "play_timing")
+    pile = list(state["players"][0]["hand"])
+    for card in pile[:15]:
+        state = act(state, 0, {"type": "cut", "card": card})
+    assert RULESET.to_act(state) == {1, 2} and len(state["players"][0]["hand"]) == 30
+    for seat in (1, 2):
+        for card in list(state["players"][seat]["hand"][:15]):
+            state = act(state, seat, {"type": "cut", "card": card})
+    assert sorted(state["decks"]["p0"] + state["players"][0]["hand"]) == sorted(pile[15:])
+    assert state["step"]["k"] == "draft" and len(state["players"][0]["hand"]) == 6 + 2, "then a constructed match"
