@@ -231,6 +231,13 @@
       view.cards && view.cards.players ? cardsOf(view.cards.players[p.seat], view.cards.attribute_names || {}, isMe, ctx) : null);
   }
 
+  /* ["probe", "probe", "remap"] -> "Probe ×2, Remap" */
+  function tally(names) {
+    var order = [], count = {};
+    names.forEach(function (n) { if (!count[n]) order.push(n); count[n] = (count[n] || 0) + 1; });
+    return order.map(function (n) { return V.humanize(n) + (count[n] > 1 ? " ×" + count[n] : ""); }).join(", ");
+  }
+
   function render(view, seat, container, ctx) {
     var menu = view.hijack ? view.hijack.menu : view.menu;
     var programs = view.hijack ? view.hijack.programs : view.programs;
@@ -238,8 +245,8 @@
       h("div", {class: "v-turn"},
         h("div", {class: "v-turn-line"}, "Turn ", h("strong", {dataset: {stat: "turn_number", value: view.turn_number}}, String(view.turn_number))),
         !view.over ? h("div", null, h("strong", null, V.seatName(ctx, view.turn)), " to play") : null,
-        !view.over ? h("div", {class: "muted", dataset: {stat: "programs", value: programs}}, "Programs run: " + programs + "/3" +
-          (menu.length ? " · " + menu.map(V.humanize).join(", ") : "")) : null,
+        !view.over ? h("div", {class: "muted", dataset: {stat: "programs", value: programs}}, "Programs run: " + programs + (view.puzzle ? "" : "/3") +
+          (menu.length ? " · " + tally(menu) : "")) : null,
         view.hijack ? h("div", {class: "v-flag v-flag-warn"}, "hijacking " + V.seatName(ctx, view.hijack.target)) : null,
         view.final_round ? h("div", {class: "v-flag v-flag-warn"}, "final round" + (view.final_turn ? " · a final turn" : "")) : null,
         view.puzzle ? h("div", {class: "muted"}, "Engineering Puzzle" + (view.puzzle_score !== null ? " · score " + view.puzzle_score : "")) : null,

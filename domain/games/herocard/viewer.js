@@ -41,6 +41,7 @@
     var isMe = p.seat === seat;
     var toAct = !view.over && view.priority === p.seat;
     var flags = [h("span", {class: "v-tag"}, V.humanize(p.hero))];
+    if (view.teams) flags.push(h("span", {class: "v-tag", title: "partners sit opposite"}, "team " + (p.seat % 2 ? "B" : "A")));
     if (view.turn.active === p.seat && !view.over) flags.push(h("span", {class: "v-flag v-flag-info"}, V.humanize(view.turn.phase).toLowerCase() + " phase"));
     if (toAct) flags.push(h("span", {class: "v-flag v-flag-turn"}, "to act"));
     if (p.skip_turns) flags.push(h("span", {class: "v-flag v-flag-warn"}, "skips " + V.plural(p.skip_turns, "turn")));
