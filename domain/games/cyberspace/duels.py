@@ -99,18 +99,21 @@ def cyberspace_deck(hero_id):
     return [card for card, n in sorted(counts.items()) for _ in range(n)]
 
 
-def new_card_duel(heroes, first, teams, assistance, rng):
+def new_card_duel(heroes, first, rng, **variants):
+    """The match's one duel: Gene X, no Victory Points (a successful attack hacks instead),
+    Secret Cards at four points, the host's turns; variants: teams, assistance, fair_start,
+    discard_queue."""
     cfg = hc.config(attribute_names=dict(ATTRIBUTE_NAMES), victory_points=None, secret_cost=SECRET_COST,
-                    teams=teams, assistance=assistance, host_turns=True, turn_limit=None)
+                    host_turns=True, turn_limit=None, **variants)
     return hc.new_duel(cfg, heroes, first, rng, decks=[cyberspace_deck(h) for h in heroes])
 
 
 def at_home(cards, seat):
-    """The active seat holds priority in its Action Phase with nothing open: nothing to respond
-    to, no sequence, no forced choice. Only then may it execute programs, start a hack,
-    reboot or end its turn."""
+    """The active seat holds priority in its Action Phase with nothing open: no sequence, no
+    duplicate waiting, no forced choice (priority is back with it once the others passed on
+    its last card). Only then may it execute programs, start a hack, reboot or end its turn."""
     return (cards["turn"]["phase"] == "action" and cards["turn"]["active"] == seat and cards["priority"] == seat
-            and cards["sequence"] is None and cards["pending"] is None and cards["passes"] == 0
+            and cards["sequence"] is None and cards["pending"] is None
             and not cards["duplicates"] and seat not in cards["turn"]["forfeit"])
 
 

@@ -30,7 +30,7 @@ from .tiles import TILES
 AVATARS, HANDICAP_AVATARS = 3, 2
 FACE_UP = 2
 DEFAULT_SIZE = 7
-OPTIONS = ("duels", "teams", "assistance", "handicap", "size", "heroes")
+OPTIONS = ("duels", "teams", "assistance", "handicap", "size", "heroes", "fair_start", "discard_queue")
 DUELS = ("cards", "bit")  # "cards" (HeroCard card duels) is the default; "bit" is the Bit Duels variant
 PROGRAM_ACTIONS = ("draw", "place", "probe", "spawn", "login", "link", "firewall", "remap")
 PUZZLE_ACTIONS = ("draw", "place", "probe", "remap", "done")
@@ -50,8 +50,11 @@ def _validate_options(options, seat_names):
         raise InvalidSetup(f"duels must be one of {list(DUELS)} ('cards' = HeroCard card duels, the default; "
                            f"'bit' = the Bit Duels variant), not {duels!r}")
     teams, assistance = options.get("teams", False), options.get("assistance", False)
-    if not isinstance(teams, bool) or not isinstance(assistance, bool):
-        raise InvalidSetup("teams and assistance are true or false")
+    fair_start, discard_queue = options.get("fair_start", False), options.get("discard_queue", False)
+    if not all(isinstance(flag, bool) for flag in (teams, assistance, fair_start, discard_queue)):
+        raise InvalidSetup("teams, assistance, fair_start and discard_queue are true or false")
+    if (fair_start or discard_queue) and (duels != "cards" or seats == 1):
+        raise InvalidSetup("Fair Start and Discard Queue are Cyberspace Dueling Variants: they need card duels")
     size = options.get("size", DEFAULT_SIZE)
     if not isinstance(size, int) or isinstance(size, bool) or size % 2 == 0 or not 5 <= size <= 15:
         raise InvalidSetup("size (squares on a side of the play area) is an odd number from 5 to 15")
@@ -83,7 +86,8 @@ def _validate_options(options, seat_names):
         if not isinstance(heroes, list) or len(heroes) != seats or any(h not in HEROES for h in heroes):
             raise InvalidSetup(f"heroes lists one Hero per seat among {sorted(HEROES)}")
     return {"duels": None if seats == 1 else duels, "teams": teams, "assistance": assistance, "size": size,
-            "handicap": sorted(set(experts)), "heroes": heroes}
+            "handicap": sorted(set(experts)), "heroes": heroes, "fair_start": fair_start,
+            "discard_queue": discard_queue}
 
 
 def setup(options, seat_names, rng):
@@ -99,7 +103,8 @@ def setup(options, seat_names, rng):
     if chosen["duels"] == "cards":
         # "Pick a Hero and corresponding Action Deck ... Shuffle your Action Deck and draw 7 cards."
         heroes = D.heroes_for(heroes, seats, rng)
-        cards = D.new_card_duel(heroes, first, chosen["teams"], chosen["assistance"], rng)
+        cards = D.new_card_duel(heroes, first, rng, teams=chosen["teams"], assistance=chosen["assistance"],
+                                fair_start=chosen["fair_start"], discard_queue=chosen["discard_queue"])
     players = [{"avatars": [None] * (HANDICAP_AVATARS if seat in chosen["handicap"] else AVATARS),
                 "links": [], "firewalls": []} for seat in range(seats)]
     return {

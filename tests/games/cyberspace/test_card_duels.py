@@ -1,0 +1,542 @@
+"""Card duels in Cyberspace (the default `duels`): one HeroCard duel for the whole match, each
+hack played with Action Cards. One test per duel rule of the rulebook's Cyberspace text
+("Playing Action Cards", "Hacking an Avatar", "Destroying a Firewall or Link", "Rebooting",
+"Assistance", "Additional Dueling Rules for Cyberspace", "Cyberspace Dueling Variants"),
+each quoting it. Cards are picked from the card data by what they are (kind, value,
+effect), not by name, so designed decks may change under the tests."""
+
+import pytest
+
+from domain.games.cyberspace import RULESET
+from domain.games.cyberspace.duels import DECK_SIZE, SECRET_COST, cyberspace_deck
+from domain.games.cyberspace.scoring import winners
+from domain.games.herocard.cards import CARDS, HEROES
+from domain.kernel.canonical import json_copy
+
+from .boards import E, N, S, W, act, avatar, put, refused, rng
+from .test_programs import line_network
+
+
+def card_state(seats=2, options=None, seed=0):
+    return RULESET.setup({"duels": "cards", **(options or {})}, [f"p{i}" for i in range(seats)], rng(1, seed))
+
+
+def home(state, seat=0, number=1, scores=12):
+    """`seat`'s Action Phase, turn `number`, nothing open, every Attribute at `scores`."""
+    state["turn"] = seat
+    cards = state["cards"]
+    cards["turn"] = {"number": number, "active": seat, "phase": "action", "exclusives": 0, "allowance": 0,
+                     "acted": False, "forfeit": []}
+    cards.update(priority=seat, passes=0, sequence=None, pending=None, duplicates=[])
+    for player in cards["players"]:
+        player["scores"] = {"body": scores, "mind": scores, "x": scores}
+    return state
+
+
+def hand(state, seat, *cards):
+    state["cards"]["players"][seat]["hand"] = list(cards)
+
+
+def find(kind, value=None, effect=None, secret=False, timing=None, other_than=()):
+    """A card of this kind (and value, effect, timing) from the card data."""
+    for card_id, card in sorted(CARDS.items()):
+        if card["kind"] == kind and bool(card.get("secret")) == secret and card_id not in other_than and \
+                (value is None or card.get("value") == value) and (timing is None or card["timing"] == timing) and \
+                (effect is None or effect in card.get("effect", {})) and not card.get("effect", {}).get("variable"):
+            return card_id
+    pytest.skip(f"no {kind} card with value {value} / effect {effect} in the card data")
+
+
+def value(card_id):
+    return CARDS[card_id]["value"]
+
+
+def duel(state, seat, action, seq=2):
+    return act(state, seat, {"type": "duel", "duel": action}, seq=seq)
+
+
+def passes(state, *seats):
+    for seat in seats:
+        assert seat in RULESET.to_act(state), (seat, RULESET.to_act(state))
+        state, _ = duel(state, seat, {"type": "pass"})
+    return state
+
+
+def face_off(seats=2, options=None):
+    """Seat 0 on the server at 2,3, seat 1 on the client at 3,3 next to it (seat 2, if any,
+    on the client at 5,3, adjacent to no one of seat 0's)."""
+    state = line_network(card_state(seats, options), nodes=("client", "server", "client", "client", "client"))
+    avatar(state, 0, 2, 3)
+    avatar(state, 1, 3, 3)
+    if seats > 2:
+        avatar(state, 2, 5, 3)
+    return home(state)
+
+
+def hack(target_seat=1):
+    return {"type": "attack", "target": "avatar", "seat": target_seat, "avatar": 0}
+
+
+# ---------------------------------------------------------------------------------------
+# Set-up: Heroes, Gene X, the Action Deck
+# ---------------------------------------------------------------------------------------
+
+def test_card_duels_are_the_default_each_hero_lays_out_body_mind_and_gene_x_and_draws_seven():
+    """'Pick a Hero and corresponding Action Deck ... Lay out your Body (B), Mind (M) and Gene
+    X (X) Attribute Cards ... Shuffle your Action Deck and draw 7 cards.' '12 Attribute Cards
+    and 80 Action Cards': 20 Action Cards a Hero."""
+    state = RULESET.setup({}, ["a", "b", "c", "d"], rng(1))
+    assert state["duels"] == "cards"
+    cards = state["cards"]
+    assert sorted(p["hero"] for p in cards["players"]) == sorted(HEROES)  # four players, four Heroes
+    for player in cards["players"]:
+        assert len(player["hand"]) == 7 and len(player["deck"]) == DECK_SIZE - 7
+        assert sorted(player["hand"] + player["deck"]) == sorted(cyberspace_deck(player["hero"]))
+        assert player["scores"] == {a: HEROES[player["hero"]]["attributes"][a]["score"] for a in ("body", "mind", "x")}
+    for hero in HEROES:
+        deck = cyberspace_deck(hero)
+        assert len(deck) == DECK_SIZE and set(deck) == set(HEROES[hero]["deck"])  # every card of the Hero kept
+    # "In this game, Attribute X represents genetic engineering, so this Attribute is called Gene X."
+    assert RULESET.view(state, 0)["cards"]["attribute_names"]["x"] == "Gene X"
+    chosen = RULESET.setup({"heroes": ["sinner", "bouncer"]}, ["a", "b"], rng(1))
+    assert [p["hero"] for p in chosen["cards"]["players"]] == ["sinner", "bouncer"]
+
+
+def test_the_turn_is_discard_draw_clear_then_the_action_phase_where_programs_and_cards_mix():
+    """'Just as in a HeroCard duel, there are four phases to every turn ... Discard, Draw,
+    Clear, Action.' Programs wait for the Action Phase."""
+    state = card_state(2, seed=3)
+    seat = state["turn"]
+    assert state["cards"]["turn"]["phase"] == "discard" and RULESET.to_act(state) == {seat}
+    refused(state, seat, {"type": "draw"}, "cards_first")  # a Probe is a program: Action Phase only
+    refused(state, seat, {"type": "end_turn"}, "cards_first")
+    two = sorted(state["cards"]["players"][seat]["hand"])[:2]
+    state, _ = duel(state, seat, {"type": "discard", "cards": two})
+    assert state["cards"]["turn"]["phase"] == "draw"
+    refused(state, seat, {"type": "duel", "duel": {"type": "draw", "count": 3}}, "draw_limit")  # never above seven
+    state, _ = duel(state, seat, {"type": "draw", "count": 2})
+    assert state["cards"]["turn"]["phase"] == "action"  # nothing on the stacks to clear
+    assert len(state["cards"]["players"][seat]["hand"]) == 7
+    state, _ = act(state, seat, {"type": "draw"})  # now a program may run
+    assert state["programs"] == 1
+
+
+# ---------------------------------------------------------------------------------------
+# Hacking with cards
+# ---------------------------------------------------------------------------------------
+
+def test_a_successful_attack_hacks_an_avatar_and_earns_no_victory_point():
+    """'In Cyberspace, you do not directly earn points from a successful attack; instead, a
+    successful attack hacks an Avatar ... If your attack is successful, you hijack your
+    target's session.'"""
+    state = face_off()
+    base = find("base_attack")
+    hand(state, 0, base)
+    hand(state, 1)
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    assert state["cards"]["sequence"]["block"] == [1] and RULESET.to_act(state) == {1}
+    refused(state, 0, {"type": "end_turn"}, "not_your_turn")
+    state = passes(state, 1, 0)  # "The Attack Sequence ends when all players pass."
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}
+    assert state["last_duel"]["success"] and state["last_duel"]["duel"]["attack"] == value(base)
+    assert [p["vp"] for p in state["cards"]["players"]] == [0, 0]
+    # "You may not play cards or execute your own programs during the hijacked session."
+    refused(state, 0, {"type": "duel", "duel": {"type": "pass"}}, "hijacked_session")
+
+
+def test_a_block_equal_to_the_attack_fails_it_and_nothing_is_hacked():
+    """'If your total block value equals or exceeds your opponent's total attack value, the
+    attack fails.'"""
+    state = face_off()
+    base = find("base_attack")
+    block = find("base_block", value=value(base))
+    hand(state, 0, base)
+    hand(state, 1, block)
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state, _ = duel(state, 1, {"type": "play", "cards": [block]})
+    state = passes(state, 0, 1)
+    assert state["last_duel"]["success"] is False and state["hijack"] is None
+    assert state["players"][1]["avatars"][0] == "3,3"
+    assert RULESET.to_act(state) == {0} and {"type": "end_turn"} in RULESET.legal_actions(state, 0)
+
+
+def test_a_base_attack_must_target_an_adjacent_avatar_firewall_or_link():
+    """'For a Base Attack, you must be adjacent.' A Base Attack is played with an `attack`
+    naming the board target, never as a bare card; an attack needs a Base Attack."""
+    state = face_off(3)
+    base, mod = find("base_attack"), find("attack_mod")
+    hand(state, 0, base, mod)
+    refused(state, 0, {"type": "duel", "duel": {"type": "play", "cards": [base], "target": 1}},
+            "base_attack_needs_board_target")
+    refused(state, 0, {**hack(2), "cards": [base]}, "target_not_adjacent")  # seat 2 sits two nodes away
+    refused(state, 0, {**hack(), "cards": [mod]}, "attack_needs_base_attack")
+    refused(state, 0, hack(), "attack_needs_base_attack")
+    listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack"]
+    assert listed and all(base in a["cards"] for a in listed)
+    assert {**hack(), "cards": sorted([base, mod])} in listed  # a set: Base Attack with its Attack Mod
+    assert not any(a["type"] == "duel" and base in a["duel"].get("cards", []) for a in RULESET.legal_actions(state, 0))
+
+
+def test_other_action_cards_may_target_any_player_even_without_an_adjacent_avatar():
+    """'Except for a Base Attack, you can also play valid Action Cards. You may target any
+    player with this card, even if his or her Avatar is not adjacent to yours.'"""
+    state = face_off(3)
+    state["players"][2]["avatars"] = [None] * 3  # seat 2 has nothing on the board
+    forcing = find("special_attack", effect="discard")
+    block = find("base_block")
+    hand(state, 0, forcing)
+    hand(state, 2, block)
+    state, facts = duel(state, 0, {"type": "play", "cards": [forcing], "target": 2})
+    assert state["cards"]["players"][2]["hand"] == [] and block in state["cards"]["players"][2]["discard"]
+
+
+def test_two_firewalls_on_one_connection_both_owners_defend_and_their_blocks_add_up():
+    """'If two Firewalls occupy a single connection, an attack on either Firewall affects
+    both. The owners of both Firewalls may defend; the block values of the cards they play
+    are added together.'"""
+    base = next(c for c, card in sorted(CARDS.items()) if card["kind"] == "base_attack" and not card.get("secret")
+                and any(b["kind"] == "base_block" and not b.get("secret") and b["value"] < card["value"] <= 2 * b["value"]
+                        for b in CARDS.values()))
+    block = next(c for c, b in sorted(CARDS.items()) if b["kind"] == "base_block" and not b.get("secret")
+                 and b["value"] < value(base) <= 2 * b["value"])
+
+    def walled():
+        state = card_state(3)
+        put(state, 2, 3, "server", [E])
+        put(state, 3, 3, "client", [W, S])
+        put(state, 3, 4, "server", [N])
+        avatar(state, 0, 3, 3)
+        state["players"][1]["firewalls"] = [["3,3", S]]
+        state["players"][2]["firewalls"] = [["3,4", N]]
+        state = home(state)
+        hand(state, 0, base)
+        hand(state, 1, block)
+        hand(state, 2, block)
+        state, _ = act(state, 0, {"type": "attack", "target": "firewall", "x": 3, "y": 4, "side": N, "cards": [base]})
+        assert state["attack"]["defenders"] == [1, 2] and state["cards"]["sequence"]["block"] == [1, 2]
+        return state
+
+    state = walled()  # one block alone does not hold ...
+    state, _ = duel(state, 1, {"type": "play", "cards": [block]})
+    state = passes(state, 2, 0, 1)
+    assert state["last_duel"]["success"] and state["players"][1]["firewalls"] == state["players"][2]["firewalls"] == []
+    state = walled()  # ... both blocks together do
+    state, _ = duel(state, 1, {"type": "play", "cards": [block]})
+    state, _ = duel(state, 2, {"type": "play", "cards": [block]})
+    state = passes(state, 0, 1, 2)
+    assert state["last_duel"]["duel"]["block"] == 2 * value(block) and not state["last_duel"]["success"]
+    assert state["players"][1]["firewalls"] and state["players"][2]["firewalls"]
+
+
+def test_to_destroy_your_own_firewall_play_a_base_attack_and_decline_to_defend():
+    """'To destroy your own Firewall or Link, simply play a Base Attack and decline to defend.'"""
+    state = face_off()
+    state["players"][0]["firewalls"] = [["2,3", E]]
+    base = find("base_attack")
+    hand(state, 0, base)
+    state, _ = act(state, 0, {"type": "attack", "target": "firewall", "x": 2, "y": 3, "side": E, "cards": [base]})
+    assert state["attack"]["defenders"] == [] and RULESET.to_act(state) == {0}  # nobody else takes part
+    state = passes(state, 0)
+    assert state["players"][0]["firewalls"] == [] and state["last_duel"]["success"]
+
+
+def test_one_exclusive_a_turn_so_one_hack_unless_a_card_allows_another_base_attack():
+    """'Remember ... you can only play a single Exclusive card on your turn' (a Base Attack is
+    Exclusive); 'there are cards that allow you to play more than one Base Attack'."""
+    state = face_off()
+    first, second = find("base_attack"), find("base_attack")
+    extra = find("special_attack", effect="extra_base_attack")
+    hand(state, 0, first, second, extra)
+    hand(state, 1)
+    state, _ = act(state, 0, {**hack(), "cards": [first]})
+    state = passes(state, 1, 0)
+    state, _ = act(state, 0, {"type": "end_session"})
+    refused(state, 0, {**hack(), "cards": [second]}, "one_exclusive_per_turn")
+    state, _ = duel(state, 0, {"type": "play", "cards": [extra]})
+    state = passes(state, 1)  # the others may respond to it; priority comes back
+    state, _ = act(state, 0, {**hack(), "cards": [second]})
+    assert state["attack"] is not None
+
+
+def test_a_purged_base_attack_cancels_the_hack():
+    """'If you purge a Base Attack, the Base Attack is cancelled ... it is as if the Exclusive
+    action was not played - the target can then play another Base Attack.'"""
+    state = face_off()
+    base = find("base_attack")
+    purge = find("special_block", effect="purge")
+    hand(state, 0, base, base)
+    hand(state, 1, purge)
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state, facts = duel(state, 1, {"type": "play", "cards": [purge]})
+    assert "attack_cancelled" in [f["f"] for f in facts]
+    assert state["attack"] is None and state["cards"]["sequence"] is None and state["hijack"] is None
+    assert state["last_duel"]["cancelled"]
+    assert RULESET.to_act(state) == {0}
+    state, _ = act(state, 0, {**hack(), "cards": [base]})  # the Exclusive action no longer counts
+    assert state["attack"] is not None
+
+
+def test_a_duplicated_base_attack_resolves_after_the_original_and_its_owner_gains_the_benefits():
+    """'The original Attack Sequence is resolved first, and then the duplicate Attack Sequence
+    is resolved. During the resolution of the duplicate Attack Sequence, you are the owner of
+    this attack, and you gain the benefits if the duplicate attack succeeds.'"""
+    state = face_off()
+    base = find("base_attack")
+    mimic = find("special_block", effect="duplicate")
+    hand(state, 0, base)
+    hand(state, 1, mimic)
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state, _ = duel(state, 1, {"type": "play", "cards": [mimic]})
+    state = passes(state, 0, 1)
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}  # the original first
+    state, _ = act(state, 0, {"type": "end_session"})
+    sequence = state["cards"]["sequence"]
+    assert sequence["duplicate"] and sequence["owner"] == 1 and sequence["target"] == 0
+    state = passes(state, 0, 1)
+    assert state["last_duel"]["duplicate"] and state["last_duel"]["success"]
+    assert state["hijack"] == {"target": 0, "by": 1, "programs": 0, "menu": []} and RULESET.to_act(state) == {1}
+    # the duplicate's owner executes seat 0's programs, on seat 0's pieces
+    state, _ = act(state, 1, {"type": "login", "avatar": 0, "x": 1, "y": 3})
+    assert state["players"][0]["avatars"][0] == "1,3" and state["programs"] == 0
+    state, _ = act(state, 1, {"type": "end_session"})
+    assert RULESET.to_act(state) == {0} and state["turn"] == 0
+
+
+# ---------------------------------------------------------------------------------------
+# Secret Cards
+# ---------------------------------------------------------------------------------------
+
+def test_a_cyberspace_secret_card_expends_four_points_and_only_its_owner_sees_it(monkeypatch):
+    """'All Cyberspace Secret Cards cost four Attribute Points.' 'If asked, you must reveal the
+    number of Attribute Points expended by any Secret Cards you have deployed.' 'You cannot
+    play a Secret Card on the turn during which you deployed it.'"""
+    secret = find("special_attack", secret=True) if any(
+        c["kind"] == "special_attack" and c.get("secret") for c in CARDS.values()) else \
+        next(c for c, card in sorted(CARDS.items()) if card.get("secret"))
+    monkeypatch.setitem(CARDS, secret, {**CARDS[secret], "cost": 2})  # printed cost aside: four in Cyberspace
+    state = face_off()
+    attribute = CARDS[secret]["attribute"]
+    hand(state, 0, secret)
+    state, facts = duel(state, 0, {"type": "deploy", "card": secret, "attribute": attribute})
+    (entry,) = state["cards"]["players"][0]["stacks"][attribute]
+    assert entry["cost"] == SECRET_COST == 4 and entry["face"] == "down"
+    theirs = RULESET.view(state, 1)["cards"]["players"][0]
+    assert theirs["stacks"][attribute] == [{"uid": entry["uid"], "card": None, "face": "down", "cost": 4,
+                                            "turn": entry["turn"]}]
+    assert theirs["free"][attribute] == 12 - 4
+    assert RULESET.view(state, 0)["cards"]["players"][0]["stacks"][attribute][0]["card"] == secret
+    (placed,) = [f for f in facts if f["f"] == "duel" and f["fact"]["f"] == "hc.place"]
+    assert RULESET.redact(placed, 1)["fact"]["card"] is None and RULESET.redact(placed, 0) == placed
+    assert RULESET.redact(placed, None)["fact"]["card"] is None
+    deploy = {"type": "duel", "duel": {"type": "deploy", "card": secret, "attribute": attribute}}
+    assert "card" not in RULESET.redact_action(deploy, 0, 1)["duel"] and RULESET.redact_action(deploy, 0, 0) == deploy
+    state = passes(state, 1)
+    refused(state, 0, {"type": "duel", "duel": {"type": "reveal", "uid": entry["uid"], "target": 1}},
+            "secret_not_ready")
+
+
+def test_a_secret_card_played_wrongly_loses_the_rest_of_the_turn_and_the_whole_next_turn():
+    """'If you accidentally play a Secret Card incorrectly, either with insufficient Attribute
+    Points or by using the wrong Attribute, the card has no affect on game play, and you lose
+    the remainder of your turn as well as the entirety of your next turn.' In Cyberspace the
+    turn is programs as well as cards: none are left."""
+    state = face_off()
+    secret = next(c for c, card in sorted(CARDS.items()) if card.get("secret"))
+    wrong = next(a for a in ("body", "mind", "x") if a != CARDS[secret]["attribute"])
+    hand(state, 0, secret)
+    state, _ = duel(state, 0, {"type": "deploy", "card": secret, "attribute": wrong})
+    state = passes(state, 1)
+    state = home(state, 0, number=3)
+    uid = state["cards"]["players"][0]["stacks"][wrong][0]["uid"]
+    state, facts = duel(state, 0, {"type": "reveal", "uid": uid, "target": 1})
+    kinds = [f["fact"]["f"] if f["f"] == "duel" else f["f"] for f in facts]
+    assert "hc.penalty" in kinds and "turn" in kinds  # the rest of this turn is gone: no program after it
+    assert state["turn"] == 1 and state["programs"] == 0
+    state["cards"]["players"][1]["hand"] = []
+    while state["cards"]["turn"]["phase"] != "action":
+        state, _ = duel(state, 1, RULESET.legal_actions(state, 1)[0]["duel"])
+    state, facts = act(state, 1, {"type": "end_turn"})
+    turns = [f["seat"] for f in facts if f["f"] == "turn"]
+    assert turns == [0, 1] and state["turn"] == 1  # seat 0's next turn is lost whole
+
+
+# ---------------------------------------------------------------------------------------
+# Rebooting
+# ---------------------------------------------------------------------------------------
+
+def test_reboot_clears_any_top_cards_discards_the_hand_draws_seven_and_removes_avatars():
+    """'You may clear some or all of the Action Cards from your Attribute Stacks. Each card
+    that is cleared must be at the top of its Attribute Stack. In addition, you may discard
+    your entire hand and draw a new hand of seven cards.'"""
+    state = face_off()
+    player = state["cards"]["players"][0]
+    cards = player["deck"][:4]
+    player["deck"] = player["deck"][4:]
+    player["stacks"]["body"] = [{"uid": 90 + i, "card": c, "face": "up", "cost": 1, "turn": 0} for i, c in enumerate(cards)]
+    kept = list(player["hand"])[:3]
+    player["discard"] += player["hand"][3:]
+    player["hand"] = list(kept)
+    refused(state, 0, {"type": "reboot", "avatars": [0], "clear": ["body"] * 5, "refresh": True}, "reboot_clear")
+    state, facts = act(state, 0, {"type": "reboot", "avatars": [0], "clear": ["body"] * 4, "refresh": True})
+    after = state["cards"]["players"][0]
+    assert after["stacks"]["body"] == [] and len(after["hand"]) == 7  # four cleared: more than a Clear Phase's three
+    assert set(kept) <= set(after["discard"]) and state["players"][0]["avatars"][0] is None
+    assert state["turn"] == 1
+
+
+def test_no_reboot_after_playing_a_card():
+    """'If you reboot, you can neither execute programs nor play cards on this turn.'"""
+    state = face_off()
+    drawing = find("action", effect="draw")
+    hand(state, 0, drawing)
+    state, _ = duel(state, 0, {"type": "play", "cards": [drawing]})
+    state = passes(state, 1)
+    assert RULESET.to_act(state) == {0}
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": False}, "reboot_instead_of_acting")
+    assert not [a for a in RULESET.legal_actions(state, 0) if a["type"] == "reboot"]
+
+
+# ---------------------------------------------------------------------------------------
+# Assistance (3-4 players)
+# ---------------------------------------------------------------------------------------
+
+def assisted():
+    state = line_network(card_state(3, {"assistance": True}), nodes=("client", "server", "client", "client", "client"))
+    avatar(state, 0, 2, 3)
+    avatar(state, 2, 3, 3)
+    return home(state)
+
+
+def test_assistance_starts_left_of_the_attacker_for_the_losing_side_only():
+    """'When a player attacks an opponent, any other player may play a valid Fast Action Card
+    to assist the losing side of the conflict. Starting with the player to the left of the
+    attacking player and proceeding clockwise, each player in turn gets the opportunity.'"""
+    state = assisted()
+    base, mod, block = find("base_attack"), find("attack_mod"), find("base_block")
+    hand(state, 0, base)
+    hand(state, 1, mod, block)
+    hand(state, 2)
+    state, _ = act(state, 0, {**hack(2), "cards": [base]})
+    assert RULESET.to_act(state) == {1}  # seat 1, left of the attacker, before the defender
+    refused(state, 1, {"type": "duel", "duel": {"type": "play", "cards": [mod]}}, "assist_losing_side")
+    assert {"type": "duel", "duel": {"type": "play", "cards": [block]}} in RULESET.legal_actions(state, 1)
+    state, _ = duel(state, 1, {"type": "play", "cards": [block]})
+    assert RULESET.to_act(state) == {2} and state["cards"]["assist"] == {"1": "block"}
+
+
+def test_an_assistant_never_switches_sides():
+    """'Once you assist one side of a conflict, you may not switch sides.'"""
+    state = assisted()
+    base = find("base_attack")
+    block = find("base_block", value=None)
+    mod = find("attack_mod")
+    big = max((c for c, card in CARDS.items() if card["kind"] == "base_block" and not card.get("secret")),
+              key=lambda c: value(c))
+    hand(state, 0, base)
+    hand(state, 1, big, mod)
+    hand(state, 2, block)
+    state, _ = act(state, 0, {**hack(2), "cards": [base]})
+    state, _ = duel(state, 1, {"type": "play", "cards": [big]})  # now the attack is the losing side
+    assert state["cards"]["assist"] == {"1": "block"}
+    state = passes(state, 2, 0)
+    refused(state, 1, {"type": "duel", "duel": {"type": "play", "cards": [mod]}}, "assist_no_switching")
+
+
+def test_without_assistance_a_third_player_takes_no_part_in_the_attack_sequence():
+    state = line_network(card_state(3), nodes=("client", "server", "client", "client", "client"))
+    avatar(state, 0, 2, 3)
+    avatar(state, 2, 3, 3)
+    state = home(state)
+    base = find("base_attack")
+    hand(state, 0, base)
+    state, _ = act(state, 0, {**hack(2), "cards": [base]})
+    assert RULESET.to_act(state) == {2}
+    state = passes(state, 2, 0)
+    assert state["hijack"]["target"] == 2
+
+
+# ---------------------------------------------------------------------------------------
+# Cyberspace Dueling Variants, the tie-break, hidden information
+# ---------------------------------------------------------------------------------------
+
+def test_fair_start_the_starting_player_skips_the_first_discard_and_draw():
+    """'Fair Start: The starting player skips the Discard and Draw phases of his or her first turn.'"""
+    plain, fair = card_state(2, seed=5), card_state(2, {"fair_start": True}, seed=5)
+    assert plain["cards"]["turn"]["phase"] == "discard"
+    assert fair["cards"]["turn"]["phase"] == "action" and fair["turn"] == plain["turn"]
+
+
+def test_discard_queue_turns_the_discard_pile_over_instead_of_shuffling():
+    """'Discard Queue: When your Action Deck runs out of cards, instead of shuffling the
+    Discard pile, simply turn it over and continue drawing from the top.'"""
+    state = card_state(2, {"discard_queue": True}, seed=5)
+    seat = state["turn"]
+    player = state["cards"]["players"][seat]
+    pile = sorted(player["deck"])[:6][::-1]  # an order no shuffle is likely to keep
+    player.update(deck=[], discard=pile, hand=player["hand"][:4])
+    state, _ = duel(state, seat, {"type": "discard", "cards": []})
+    state, _ = duel(state, seat, {"type": "draw", "count": 3})
+    assert state["cards"]["players"][seat]["hand"][4:] == pile[:3]
+
+
+def test_the_last_tie_break_is_the_fewest_expended_attribute_points():
+    """'If there is still a tie, the tied player with the fewest expended Attribute Points wins.'"""
+    state = card_state(2)
+    state["tallies"] = [{"networks": 3, "bonus": 1, "score": 4}, {"networks": 3, "bonus": 1, "score": 4}]
+    state["cards"]["players"][0]["stacks"]["mind"] = [{"uid": 1, "card": "x", "face": "down", "cost": 4, "turn": 1}]
+    assert winners(state) == [1]
+    state["cards"]["players"][1]["stacks"]["x"] = [{"uid": 2, "card": "y", "face": "up", "cost": 4, "turn": 1}]
+    assert winners(state) == [0, 1]  # still tied: a draw
+
+
+def test_views_show_nothing_another_seat_may_not_know():
+    """Hands, the order of every Action Deck and face-down Secret Cards are hidden: whatever
+    they are, another seat's view (and a spectator's) is the same."""
+    state = card_state(3, seed=7)
+    secret = next(c for c, card in sorted(CARDS.items()) if card.get("secret"))
+    state["cards"]["players"][1]["stacks"]["x"] = [{"uid": 50, "card": secret, "face": "down", "cost": 4, "turn": 1}]
+    for seat in (0, 2, None):
+        other = json_copy(state)
+        for s, player in enumerate(other["cards"]["players"]):
+            if s == seat:
+                continue
+            pool = sorted(player["hand"] + player["deck"])[::-1]
+            player["hand"], player["deck"] = pool[:len(player["hand"])], pool[len(player["hand"]):]
+        other["cards"]["players"][1]["stacks"]["x"][0]["card"] = next(c for c in sorted(CARDS) if c != secret)
+        assert RULESET.view(other, seat) == RULESET.view(state, seat)
+        assert state["cards"]["players"][1]["hand"] != other["cards"]["players"][1]["hand"] or seat == 1
+    own = RULESET.view(state, 1)["cards"]["players"][1]
+    assert own["hand"] == state["cards"]["players"][1]["hand"] and own["stacks"]["x"][0]["card"] == secret
+    assert RULESET.render(RULESET.view(state, 1))
+
+
+def test_teams_partners_may_only_state_a_preference():
+    """'Partners cannot reveal or discuss the cards in their hands, and can only state a
+    preference for attacking or blocking on any given turn.'"""
+    state = card_state(4, {"teams": True})
+    seat = state["turn"]
+    listed = RULESET.legal_actions(state, seat)
+    assert {"type": "duel", "duel": {"type": "prefer", "preference": "attack"}} in listed
+    state, _ = duel(state, seat, {"type": "prefer", "preference": "block"})
+    assert RULESET.view(state, (seat + 1) % 4)["cards"]["players"][seat]["preference"] == "block"
+
+
+def test_a_timed_out_seat_passes_or_takes_the_phases_plainly():
+    state = face_off()
+    base = find("base_attack")
+    hand(state, 0, base)
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    assert RULESET.default_action(state, 1) == {"type": "duel", "duel": {"type": "pass"}}
+    state = passes(state, 1, 0)
+    state, _ = act(state, 0, {"type": "end_session"})
+    assert RULESET.default_action(state, 0) == {"type": "end_turn"}
+
+
+def test_firewalls_block_hacks_with_cards_too():
+    state = face_off()
+    state["players"][1]["firewalls"] = [["3,3", W]]
+    base = find("base_attack")
+    hand(state, 0, base)
+    refused(state, 0, {**hack(), "cards": [base]}, "target_not_adjacent")
+    assert not [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack" and a["target"] == "avatar"]
+    assert S == 2 and W == 3
