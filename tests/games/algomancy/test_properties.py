@@ -56,6 +56,9 @@ def public_ids(state):
     ids = set(state["units"]) | {u["card"] for u in state["units"].values()} | set(state["erased"])
     ids |= {m["card"] for u in state["units"].values() for m in u["mods"]}
     ids |= {item["card"] for item in state["stack"] if item["card"]}
+    # targets were public when chosen (units in play, bins, the stack): a unit recalled to a
+    # hand afterwards is still named by the effect that targeted it, which reveals nothing new
+    ids |= {target for item in state["stack"] for target in item["targets"] if isinstance(target, str)}
     for player in state["players"]:
         ids |= set(player["bin"]) | {r["id"] for r in player["resources"]}
     return ids
