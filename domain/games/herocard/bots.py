@@ -11,7 +11,9 @@ from domain.kernel.canonical import json_copy
 from . import engine
 from .cards import CARDS
 
-WIN_SEQUENCE = 30  # being ahead in an Attack Sequence that can still score (or be stopped)
+WIN_SEQUENCE = 30  # being ahead in an Attack Sequence that can still score (or be stopped) ...
+CONTESTED = 10  # ... but only this much while the side behind holds the cards to turn it round
+PREPARATIONS = ("special_attack", "action")  # played alone before an attack (One More Round, Forfeiture)
 
 
 def random_bot(state, seat, rand):
@@ -28,7 +30,7 @@ def greedy_bot(state, seat, rand):
     seen = visible_copy(duel, seat, random.Random(rand.random()))
     best, best_score = None, None
     for action in actions:
-        score = _score(seen, seat, action) + rand.random() * 0.01
+        score = _plan(seen, seat, action) + rand.random() * 0.01
         if best_score is None or score > best_score:
             best, best_score = action, score
     return best
@@ -67,11 +69,63 @@ class _FirstOrder:
         return list(items)
 
 
-def _score(duel, seat, action):
+def _after(duel, seat, action):
+    """The trial position after `action`; a forced discard it makes another seat choose is
+    settled by that seat's own choice (else the effect would look like nothing at all)."""
     after = json_copy(duel)
     for fact in engine.decide(duel, seat, action, _FirstOrder()):
         engine.evolve(after, fact)
-    return evaluate(after, seat)
+    while after["pending"] and after["pending"]["seat"] != seat and not after["over"]:
+        chooser = after["pending"]["seat"]
+        options = engine.legal_actions(after, chooser)
+        choice = max(options, key=lambda a: evaluate(_apply(after, chooser, a), chooser))
+        after = _apply(after, chooser, choice)
+    return after
+
+
+def _apply(duel, seat, action):
+    after = json_copy(duel)
+    for fact in engine.decide(duel, seat, action, _FirstOrder()):
+        engine.evolve(after, fact)
+    return after
+
+
+def _score(duel, seat, action):
+    return evaluate(_after(duel, seat, action), seat)
+
+
+def _plan(duel, seat, action):
+    """A card that only prepares an attack (One More Round's extra Base Attack, Forfeiture's
+    discard, a Tissue Sample's draw), played on your own turn with no Attack Sequence open, is
+    worth the best move it leads to once the others let it pass: judged alone it never pays."""
+    score = _score(duel, seat, action)
+    if not _preparation(duel, seat, action):
+        return score
+    after = _after(duel, seat, action)
+    for _ in range(duel["seats"]):
+        if after["over"] or after["turn"]["phase"] != "action" or after["sequence"] or after["pending"] \
+                or after["priority"] == seat:
+            break
+        after = _apply(after, after["priority"], {"type": "pass"})
+    if after["over"] or after["priority"] != seat or after["turn"]["phase"] != "action" or after["pending"]:
+        return score
+    for follow in engine.legal_actions(after, seat):
+        if follow["type"] in ("play", "reveal") and not _preparation(after, seat, follow):
+            score = max(score, _score(after, seat, follow))
+    return score
+
+
+def _preparation(duel, seat, action):
+    if duel["sequence"] or duel["turn"]["active"] != seat or duel["turn"]["phase"] != "action":
+        return False
+    if action["type"] == "play" and len(action["cards"]) == 1:
+        card = action["cards"][0]
+    elif action["type"] == "reveal":
+        card = next((e["card"] for stack in duel["players"][seat]["stacks"].values() for e in stack
+                     if e["uid"] == action["uid"]), None)
+    else:
+        return False
+    return card is not None and CARDS[card]["kind"] in PREPARATIONS
 
 
 def evaluate(duel, seat):
@@ -87,7 +141,10 @@ def evaluate(duel, seat):
                      and sequence["target"] not in engine.side_seats(duel, sequence["owner"]))
         ahead = (attack > block) == (seat in sequence["attack"])
         if can_score:
-            score += WIN_SEQUENCE if ahead else -WIN_SEQUENCE
+            behind = "block" if attack > block else "attack"
+            margin = attack - block if attack > block else block - attack + 1
+            swing = CONTESTED if _reserve(duel, sequence[behind], behind, seat) >= margin else WIN_SEQUENCE
+            score += swing if ahead else -swing
     me = players[seat]
     score += sum(engine.free_points(me, a) for a in me["scores"]) * 1.0
     score += len(me["hand"]) * 2
@@ -101,6 +158,41 @@ def evaluate(duel, seat):
         if d["target"] not in engine.side_seats(duel, d["owner"]):
             score += 10 if d["owner"] in mine else -10
     return score
+
+
+def _reserve(duel, seats, side, judge):
+    """How much `seats` could still add to their side of the open Attack Sequence from their
+    hands (and, for the judging seat itself, its own playable face-down Secret Cards), within
+    their free points: mods only on a base of that side, untwisted Attributes. Another seat's
+    hand is the judge's guess (`visible_copy`); its face-down cards are unknown and not counted."""
+    played = duel["sequence"]["played"]
+    total = 0
+    for s in seats:
+        player = duel["players"][s]
+        twisted = {t["attribute"] for t in player["twisted"]}
+        kinds = ("base_attack", "attack_mod") if side == "attack" else ("base_block", "block_mod")
+        cards = [c for c in player["hand"] if CARDS[c]["kind"] in kinds[1:] or (side == "block" and CARDS[c]["kind"] == kinds[0])]
+        cards = [c for c in cards if not CARDS[c].get("secret") and CARDS[c]["attribute"] not in twisted]
+        free = {a: engine.free_points(player, a) for a in player["scores"]}
+        has_base = any(e["kind"] == kinds[0] for e in played)
+        gained = 0
+        for card in sorted(cards, key=lambda c: (CARDS[c]["kind"] != kinds[0], -CARDS[c]["value"])):
+            if CARDS[card]["kind"] == kinds[1] and not has_base:
+                continue
+            if CARDS[card]["cost"] <= free[CARDS[card]["attribute"]]:
+                free[CARDS[card]["attribute"]] -= CARDS[card]["cost"]
+                gained += CARDS[card]["value"]
+                has_base = has_base or CARDS[card]["kind"] == kinds[0]
+        if s == judge:
+            for attribute, stack in player["stacks"].items():
+                for e in stack:
+                    card = CARDS[e["card"]]
+                    if (e["face"] == "down" and card["kind"] in kinds and card["attribute"] == attribute
+                            and attribute not in twisted and e["turn"] < duel["turn"]["number"]
+                            and (card["kind"] == kinds[0] or has_base)):
+                        gained += card["value"]
+        total += gained
+    return total
 
 
 def _secrets(me):

@@ -11,6 +11,8 @@ from domain.games.herocard.bots import greedy_bot
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
+from .arena import duel, pass_, play
+
 
 def positions(options, seats, seed, every=2, limit=120):
     """States met in random play (the seat to act with each)."""
@@ -55,3 +57,34 @@ def test_the_greedy_bot_choice_ignores_what_its_seat_cannot_see(options, seats, 
             assert greedy_bot(other, seat, random.Random(7)) == choice
     assert changed_hidden > 0
 
+
+
+# The greedy bot plays the cards that only prepare an attack (balance review): judged alone,
+# One More Round and Forfeiture never paid, so the Bouncer and the Sinner never played them.
+
+def _greedy(d, seat):
+    return greedy_bot({"duel": d}, seat, random.Random(3))
+
+
+def test_the_greedy_bot_plays_one_more_round_after_a_failed_attack_and_attacks_again():
+    d = duel(heroes=("bouncer", "sinner"), hands={0: ["one_more_round", "knuckle_duster"], 1: []}, decks={1: []})
+    d["turn"]["exclusives"] = 1  # its Base Attack this turn was blocked
+    assert _greedy(d, 0) == {"type": "play", "cards": ["one_more_round"]}
+    d = play(d, 0, "one_more_round")
+    d = pass_(d, 1)
+    assert _greedy(d, 0)["cards"] == ["knuckle_duster"]
+
+
+def test_the_greedy_bot_keeps_one_more_round_when_it_cannot_score_again_this_turn():
+    d = duel(heroes=("bouncer", "sinner"), hands={0: ["one_more_round", "knuckle_duster"], 1: []}, decks={1: []})
+    d["turn"]["exclusives"] = 1
+    d["players"][0].update(vp=1, vp_turn=1)  # "separate, successful attacks on separate turns"
+    assert _greedy(d, 0) == {"type": "pass"}
+
+
+def test_the_greedy_bot_strips_a_block_with_forfeiture_before_attacking():
+    hands = {0: ["forfeiture", "kiss_off"], 1: ["forearm_block", "brace"]}  # Block 5 + 3 would stop Attack 6
+    d = duel(heroes=("sinner", "bouncer"), hands=hands, decks={1: []})
+    assert _greedy(d, 0) == {"type": "play", "cards": ["forfeiture"], "target": 1}
+    d = duel(heroes=("sinner", "bouncer"), hands={0: ["forfeiture", "kiss_off"], 1: ["jab"]}, decks={1: []})
+    assert _greedy(d, 0)["cards"] == ["kiss_off"]  # nothing to strip: attack at once
