@@ -11,7 +11,7 @@ from . import seed
 
 def test_each_game_with_a_viewer_js_in_its_folder_has_its_renderer_served(client):
     found = renderer_paths()
-    assert {"cyberiad", "cybermancy"} <= set(found)
+    assert {"cyberiad", "cybermancy", "cyberspace", "cybermen", "herocard", "algomancy"} <= set(found)
     assert all(path.name == "viewer.js" and path.parent.name == game for game, path in found.items())
     response = client.get("/viewer/renderers/cyberiad.js")
     assert response.status_code == 200 and response.mimetype == "text/javascript"
