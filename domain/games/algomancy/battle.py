@@ -153,52 +153,94 @@ def _column_power(state, column):
     return sum(max(0, stats(state, uid)[0]) for uid in column)
 
 
-def _assign(state, column, amount, deadly, hits):
+MOMENTS = ("swift", "normal", "sluggish")
+
+
+def _assign(state, column, amount, deadly, hits, key, dealer, chosen, pending):
     """Front to back: the front unit takes what kills it, the excess goes to the unit
-    behind; nothing carries past the back row."""
-    for position, uid in enumerate(column):
-        if amount <= 0:
-            return
-        unit = state["units"][uid]
-        _, defense = stats(state, uid)
-        lethal = 1 if deadly else max(1, defense - unit["damage"])
-        given = amount if position == len(column) - 1 else min(amount, lethal)
-        hits.append((uid, given, deadly))
-        amount -= given
+    behind; nothing carries past the back row. "The player dealing damage may choose to
+    assign additional damage beyond lethal" to the front unit (Q&A): where that is a real
+    choice the dealer is asked (`chosen` holds the answers, by column key); until then, and
+    for an eliminated dealer, the front takes exactly lethal."""
+    column = [uid for uid in column if uid in state["units"]]
+    if amount <= 0 or not column:
+        return
+    front = column[0]
+    lethal = 1 if deadly else max(1, stats(state, front)[1] - state["units"][front]["damage"])
+    given = min(amount, lethal)
+    if len(column) > 1 and amount > lethal:
+        if key in chosen:
+            given = chosen[key]
+        elif not state["players"][dealer]["out"] and state["players"][dealer]["life"] > 0:
+            pending.append({"key": key, "dealer": dealer,
+                            "options": [f"front:{n}" for n in range(lethal, amount + 1)]})
+    if len(column) == 1:
+        given = amount
+    hits.append((front, given, deadly))
+    if len(column) > 1 and amount > given:
+        hits.append((column[1], amount - given, deadly))
 
 
 def combat(state, region):
     """All units in formation deal combat damage simultaneously; Swift columns first and
-    Sluggish columns last (a column with both deals twice)."""
-    for moment in ("swift", "normal", "sluggish"):
-        hits = []
-        for formation in state["battle"]["formations"]:
-            if formation["region"] != region:
-                continue
-            blocks = formation["blocks"] or []
-            for index, column in enumerate(formation["columns"]):
-                column = [u for u in column if u in state["units"]]
-                if not column or moment not in _timings(state, column):
-                    continue
-                power = _column_power(state, column)
-                deadly = _column_has(state, column, "deadly")
-                if index < len(formation["blocked"]) and formation["blocked"][index]:
-                    defenders = [u for u in (blocks[index] if index < len(blocks) else []) if u in state["units"]]
-                    _assign(state, defenders, power, deadly, hits)
-                else:
-                    hits.append((f"player:{formation['defender']}", power, False))
-            for index, column in enumerate(blocks):
-                column = [u for u in column if u in state["units"]]
-                if not column or index >= len(formation["columns"]) or moment not in _timings(state, column):
-                    continue
-                attackers = [u for u in formation["columns"][index] if u in state["units"]]
-                _assign(state, attackers, _column_power(state, column), _column_has(state, column, "deadly"), hits)
+    Sluggish columns last (a column with both deals twice). Before a moment's damage is dealt,
+    each player dealing more than lethal damage to a column of two chooses how much its front
+    unit takes: combat pauses (state["choice"], kind "assign") and resumes here."""
+    progress = state["battle"].get("damage") or {"region": region, "moment": 0, "chosen": {}}
+    state["battle"]["damage"] = progress
+    while progress["moment"] < len(MOMENTS):
+        hits, pending = _moment_hits(state, region, MOMENTS[progress["moment"]], progress["chosen"])
+        if pending:
+            ask = pending[0]
+            state["choice"] = {"kind": "assign", "item": None, "index": 0, "queue": [ask["dealer"]],
+                               "key": ask["key"], "options": ask["options"]}
+            return
         for target, amount, deadly in hits:
             if target.startswith("player:") and state["players"][int(target.split(":")[1])]["out"]:
                 continue
             if target.startswith("player:") or target in state["units"]:
                 damage(state, target, amount, deadly)
         check_deaths(state)
+        progress["moment"] += 1
+        progress["chosen"] = {}
+    state["battle"]["damage"] = None
+
+
+def assigned(state, option):
+    """The dealer's answer: the front unit takes `option`'s amount; combat goes on."""
+    choice = state["choice"]
+    state["choice"] = None
+    progress = state["battle"]["damage"]
+    progress["chosen"][choice["key"]] = int(option.split(":")[1])
+    combat(state, progress["region"])
+
+
+def _moment_hits(state, region, moment, chosen):
+    hits, pending = [], []
+    for formation in state["battle"]["formations"]:
+        if formation["region"] != region:
+            continue
+        blocks = formation["blocks"] or []
+        for index, column in enumerate(formation["columns"]):
+            column = [u for u in column if u in state["units"]]
+            if not column or moment not in _timings(state, column):
+                continue
+            power = _column_power(state, column)
+            deadly = _column_has(state, column, "deadly")
+            if index < len(formation["blocked"]) and formation["blocked"][index]:
+                defenders = blocks[index] if index < len(blocks) else []
+                _assign(state, defenders, power, deadly, hits, f"{formation['id']}:blocks:{index}",
+                        formation["attacker"], chosen, pending)
+            else:
+                hits.append((f"player:{formation['defender']}", power, False))
+        for index, column in enumerate(blocks):
+            column = [u for u in column if u in state["units"]]
+            if not column or index >= len(formation["columns"]) or moment not in _timings(state, column):
+                continue
+            _assign(state, formation["columns"][index], _column_power(state, column),
+                    _column_has(state, column, "deadly"), hits, f"{formation['id']}:columns:{index}",
+                    formation["defender"], chosen, pending)
+    return hits, pending
 
 
 def forming(state, seat):

@@ -34,6 +34,8 @@ def greedy_bot(state, seat, rand):
     actions = legal_actions(state, seat)
     kinds = {a["type"] for a in actions}
     step = state["step"]["k"]
+    if "choose" in kinds and state["choice"]["kind"] == "assign":
+        return actions[0]  # combat damage: exactly lethal to the front unit, the rest behind
     if "choose" in kinds:  # sacrifice the weakest unit; give Corrupting Blight to the first choice
         return min(actions, key=lambda a: (sum(stats(state, a["option"])) if a["option"] in state["units"] else 0,
                                            a["option"]))

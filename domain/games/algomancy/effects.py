@@ -332,6 +332,8 @@ def _choosers(state, item, effect):
 
 def choice_options(state):
     choice = state["choice"]
+    if choice["kind"] == "assign":  # combat damage beyond lethal to a front unit (battle.combat)
+        return list(choice["options"])
     seat, item = choice["queue"][0], choice["item"]
     if choice["kind"] == "each_sacrifice":
         return units_in(state, item["region"], seat)

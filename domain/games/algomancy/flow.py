@@ -48,8 +48,8 @@ def advance(state, rng):
     """Run automatic steps until one waits for players (or the game is over)."""
     while not state["over"]:
         eliminate(state)
-        if state["over"]:
-            return
+        if state["over"] or state["choice"]:
+            return  # a choice pauses whatever is happening (an effect resolving, combat damage)
         step = state["step"]
         if step is None:
             if not state["script"]:

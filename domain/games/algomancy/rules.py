@@ -11,7 +11,7 @@ seat may not see in the state and in those facts alike.
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction, InvalidSetup
 
-from .battle import check_attack, check_blocks, check_forming, place_attack, place_blocks, place_forming
+from .battle import assigned, check_attack, check_blocks, check_forming, place_attack, place_blocks, place_forming
 from .cards import CARDS, ELEMENT_DECKS, ELEMENTS, RESOURCE_OF, hybrids_of
 from .effects import choice_options, draw, make_choice, new_id, recycle
 from .flow import (OPENING_HAND, advance, cube_round_start, deal_traditional_packs, eliminate, waiting_seats,
@@ -452,8 +452,12 @@ def _choose(state, seat, action):
         raise IllegalAction("no_choice", "nothing is waiting for a choice")
     if action.get("option") not in choice_options(state):
         raise IllegalAction("choice_option", "choose one of the options the resolving effect offers (you decide "
-                            "what you sacrifice; Corrupting Blight goes to a player who doesn't control it)")
-    make_choice(state, action["option"])
+                            "what you sacrifice; Corrupting Blight goes to a player who doesn't control it; a front unit takes "
+                            "at least lethal damage)")
+    if state["choice"]["kind"] == "assign":
+        assigned(state, action["option"])
+    else:
+        make_choice(state, action["option"])
 
 
 ACTIONS = {

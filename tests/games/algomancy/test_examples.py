@@ -1,7 +1,7 @@
 """The rulebook's own worked examples, played out."""
 
 from domain.games.algomancy import RULESET
-from domain.games.algomancy.battle import combat, place_attack, place_blocks
+from domain.games.algomancy.battle import assigned, combat, place_attack, place_blocks
 from domain.games.algomancy.effects import leave_play
 from domain.games.algomancy.state import attributes, region_order, stats
 
@@ -88,6 +88,10 @@ def test_the_damage_example():
     place_attack(state, 0, [{"target": 1, "columns": [[forge, rubbish], [left], [right], [sentinel, jelly]]}])
     place_blocks(state, 1, "r1", {"f1": [[tiderunner], [], [], [mirage]]})
     combat(state, "r1")
+    # Mirage Walker's 2 is more than the Sentinel's lethal 1: the defender may put it all on
+    # the front unit (Q&A); as in the picture, 1 goes to the Sentinel and 1 carries to Jelly.
+    assert state["choice"]["queue"] == [1] and state["choice"]["options"] == ["front:1", "front:2"]
+    assigned(state, "front:1")
     assert state["players"][1]["life"] == 30 - 2 - 2
     assert tiderunner not in state["units"] and mirage not in state["units"]
     assert forge not in state["units"] and state["units"][rubbish]["damage"] == 0

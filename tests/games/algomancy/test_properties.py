@@ -47,7 +47,7 @@ def all_cards(state):
         if not unit["token"]:
             cards.append(unit["card"])
         cards += [m["card"] for m in unit["mods"]]
-    resolving = [state["choice"]["item"]] if state["choice"] else []  # paused for a player's choice
+    resolving = [state["choice"]["item"]] if state["choice"] and state["choice"]["item"] else []  # paused
     cards += [item["card"] for item in state["stack"] + resolving if item["card"] and name_of(item["card"]) not in TOKENS]
     return sorted(cards)
 

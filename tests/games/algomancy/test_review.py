@@ -291,3 +291,34 @@ def test_d7_traditional_cube_draft_three_packs_pick_one_and_pass_left_right_left
             state = act(state, seat, {"type": "cut", "card": card})
     assert sorted(state["decks"]["p0"] + state["players"][0]["hand"]) == sorted(pile[15:])
     assert state["step"]["k"] == "draft" and len(state["players"][0]["hand"]) == 6 + 2, "then a constructed match"
+
+
+# --- D8: the player dealing combat damage may assign more than lethal to the front ----------
+
+def test_d8_the_player_dealing_damage_may_assign_more_than_lethal_to_the_front_unit():
+    """Q&A: "Can you assign more than lethal damage to a unit in the frontline? Yes, the player
+    dealing damage may choose to assign additional damage beyond lethal to a unit if they
+    wish." Ashen Brute (4 power) blocks Jelly (1/1) with Cinder Hound (3/2) behind it: its
+    controller, the defender, chooses; putting all 4 on Jelly spares the Hound. The attacking
+    column's 4 kills the Brute at the same time."""
+    from domain.games.algomancy.battle import place_attack, place_blocks
+    state = game()
+    jelly, hound = put(state, 0, "Jelly", region="r1"), put(state, 0, "Cinder Hound", region="r1")
+    brute = put(state, 1, "Ashen Brute")
+    battle(state)
+    place_attack(state, 0, [{"target": 1, "columns": [[jelly, hound]]}])
+    place_blocks(state, 1, "r1", {"f1": [[brute]]})
+    window(state, "r1", stage="block")
+    state["script"] = [{"k": "combat", "region": "r1"}, {"k": "window", "region": "r1", "stage": "after_combat"},
+                       {"k": "regroup"}, {"k": "deploy", "seats": [0, 1]}]
+    state = pass_all(state, 2)
+    assert state["step"]["k"] == "combat" and RULESET.to_act(state) == {1}, "the dealer chooses"
+    assert [a["option"] for a in RULESET.legal_actions(state, 1)] == ["front:1", "front:2", "front:3", "front:4"]
+    refused(state, 0, {"type": "choose", "option": "front:4"}, "not_your_priority")
+    refused(state, 1, {"type": "choose", "option": "front:0"}, "choice_option")
+    refused(state, 1, {"type": "pass_priority"}, "choice_pending")
+    spared = act(state, 1, {"type": "choose", "option": "front:4"})
+    assert jelly not in spared["units"] and hound in spared["units"] and spared["units"][hound]["damage"] == 0
+    assert brute not in spared["units"] and spared["step"] == {"k": "window", "region": "r1", "stage": "after_combat"}
+    lethal = act(state, 1, {"type": "choose", "option": "front:1"})
+    assert jelly not in lethal["units"] and hound not in lethal["units"], "1 kills Jelly, 3 carry to the Hound"
