@@ -225,6 +225,8 @@ class RatingsProjection:
             return
         run = reader.get(f"ratingrun:{match_id}")
         game, players = run["game"], run["players"]
+        if len(players) < 2:  # a solo match (Cyberspace's Engineering Puzzle) ranks nobody against anybody
+            return
         winners = set(data["outcome"].get("winners", []))
         before = [reader.get(f"rating:{game}:{player}") or self.fresh() for player in players]
         rated = self.model.rate([[self.model.rating(mu=r["mu"], sigma=r["sigma"])] for r in before],

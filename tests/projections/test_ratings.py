@@ -46,3 +46,16 @@ def test_ratings_follow_the_library_and_rebuild_equal_live(read_env):
     live = {row["player"]: row for row in board["players"]}
     projector.rebuild(["ratings"])
     assert {row["player"]: row for row in client.get("/v1/leaderboards/cyberiad").json["players"]} == live
+
+
+def test_a_one_seat_match_rates_nobody_and_stops_no_projection(read_env):
+    """Cyberspace's Engineering Puzzle is played alone: there is nobody to be ranked against."""
+    app = create_app(read_env)
+    client = app.test_client()
+    created = client.post("/v1/matches", json={"game": "cyberspace", "seats": ["solo"]}).json
+    token = created["seats"][0]["token"]
+    assert client.post(f"/v1/matches/{created['match_id']}/resign", headers=bearer(token)).status_code == 201
+    resigned_match(client, ["ann", "bob"], "bob")  # a later match is still rated
+    app.extensions["projector"].catch_up()
+    assert client.get("/v1/leaderboards/cyberspace").json["players"] == []
+    assert [row["player"] for row in client.get("/v1/leaderboards/cyberiad").json["players"]] == ["ann", "bob"]
