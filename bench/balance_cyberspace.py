@@ -7,6 +7,8 @@ greedy seats alternating): how many matches, mean actions and rounds, how often 
 tile was unplayable and set aside, hacks tried and won, hijacked sessions, remaps, the
 winners by bot kind and the first player's share of wins, draws, mean winning score.
 Every seat plays the same pieces, so a greedy-vs-greedy table measures seat order only.
+Card-duel modes (the default duels) also count cards played, blocks, Secret Cards
+deployed, assists, duplicates and the win share of each Hero.
 """
 
 import json
@@ -20,7 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from domain.games.cyberspace import RULESET  # noqa: E402
 from domain.kernel.rng import RandomStream  # noqa: E402
 
-MODES = [({}, 2), ({}, 3), ({}, 4), ({"teams": True}, 4), ({"handicap": [0]}, 3), ({}, 1)]
+BIT = {"duels": "bit"}
+MODES = [({}, 2), ({}, 3), ({"assistance": True}, 3), ({}, 4), ({"assistance": True}, 4), ({"teams": True}, 4),
+         (BIT, 2), (BIT, 3), (BIT, 4), ({**BIT, "teams": True}, 4), ({**BIT, "handicap": [0]}, 3), ({}, 1)]
 PAIRINGS = [("random", "random"), ("greedy", "greedy"), ("greedy", "random")]
 
 
@@ -35,8 +39,12 @@ def play(options, seats, seed, bots):
         (seat,) = RULESET.to_act(state)
         action = RULESET.bots[kinds[seat]](state, seat, rand)
         counts[action["type"]] += 1
+        if action["type"] == "duel":
+            counts[f"card:{action['duel']['type']}"] += 1
         for fact in RULESET.decide(state, seat, action, RandomStream(key, "sim", seq)):
             counts[f"fact:{fact['f']}"] += 1
+            if fact["f"] == "duel" and fact["fact"].get("f") == "hc.commit":
+                counts["assists"] += 1
             if fact["f"] == "attack_result":
                 counts["hacks_won"] += fact["success"]
             state = RULESET.evolve(state, fact)
@@ -48,6 +56,7 @@ def main(matches):
     for options, seats in MODES:
         for bots in PAIRINGS if seats > 1 else [("random", "random"), ("greedy", "greedy")]:
             wins, first, draws, totals, scores, rounds, actions = Counter(), 0.0, 0, Counter(), [], [], []
+            heroes, hero_seats = Counter(), Counter()
             for seed in range(matches):
                 outcome, state, kinds, counts, taken = play(options, seats, seed, bots)
                 totals.update(counts)
@@ -57,6 +66,10 @@ def main(matches):
                 draws += len(outcome["winners"]) > 1 and not options.get("teams")
                 for winner in outcome["winners"]:
                     wins[kinds[winner]] += 1 / len(outcome["winners"])
+                    if state["cards"] is not None:
+                        heroes[state["cards"]["players"][winner]["hero"]] += 1 / len(outcome["winners"])
+                if state["cards"] is not None:
+                    hero_seats.update(p["hero"] for p in state["cards"]["players"])
                     first += (winner == state["first"]) / len(outcome["winners"])
             name = f"{json.dumps(options)} x{seats} {bots[0]}-{bots[1]}"
             report[name] = {
@@ -72,6 +85,16 @@ def main(matches):
                 "first_player_win_share": round(first / matches, 3),
                 "draws": draws, "mean_best_score": round(sum(scores) / matches, 1),
             }
+            if hero_seats:
+                report[name].update({
+                    "cards_played_per_match": round((totals["card:play"] + totals["attack"]) / matches, 1),
+                    "secrets_deployed_per_match": round(totals["card:deploy"] / matches, 2),
+                    "assists_per_match": round(totals["assists"] / matches, 2),
+                    "duplicates_per_match": round(totals["fact:duplicate_result"] / matches, 2),
+                    "purged_hacks_per_match": round(totals["fact:attack_cancelled"] / matches, 2),
+                    # wins per seat the Hero held (1/seats is even)
+                    "hero_win_rate": {h: round(heroes[h] / hero_seats[h], 3) for h in sorted(hero_seats)},
+                })
             print(name, json.dumps(report[name]), flush=True)
     return report
 

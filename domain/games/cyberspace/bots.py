@@ -13,6 +13,7 @@ from .board import firewalls_on, node_of, sides_of
 from .rules import legal_actions, lookahead
 from .scoring import network_points, network_table, puzzle_score
 
+STRONG_HACK = 7  # attack value from which the greedy bot hacks a rival off a server too
 SIMULATED = RandomStream(b"cyberspace greedy bot", "lookahead", 0)  # only for the bot's own what-ifs
 
 
@@ -95,6 +96,10 @@ def greedy_bot(state, seat, rand):
         return best
     attacks = [a for a in actions if a["type"] == "attack" and a["target"] == "avatar"
                and node_of(state["board"], state["players"][a["seat"]]["avatars"][a["avatar"]]) == "server"]
+    if state["cards"] is not None and not attacks:
+        # with cards a strong hand hacks any adjacent rival (its programs are worth taking)
+        attacks = [a for a in actions if a["type"] == "attack" and a["target"] == "avatar"
+                   and _strength(state, a) >= STRONG_HACK]
     if attacks and not state["final_turn"]:
         if state["cards"] is not None:
             return max(attacks, key=lambda a: (_strength(state, a), rand.random()))

@@ -24,10 +24,12 @@ from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay
 
 BIT = {"duels": "bit"}
-MODES = [({}, 1), (BIT, 2), (BIT, 3), (BIT, 4), ({**BIT, "teams": True}, 4), ({**BIT, "handicap": [0, 2]}, 3),
-         ({**BIT, "size": 5}, 2), ({**BIT, "teams": True, "handicap": [1]}, 4),
-         # card duels, the default: 2, 3 and 4 players, with and without Assistance, and Teams
-         ({}, 2), ({}, 3), ({"assistance": True}, 3), ({}, 4), ({"assistance": True}, 4), ({"teams": True}, 4)]
+BIT_MODES = [({}, 1), (BIT, 2), (BIT, 3), (BIT, 4), ({**BIT, "teams": True}, 4), ({**BIT, "handicap": [0, 2]}, 3),
+             ({**BIT, "size": 5}, 2), ({**BIT, "teams": True, "handicap": [1]}, 4)]
+# card duels, the default: 2, 3 and 4 players, with and without Assistance; Teams; the dueling variants
+CARD_MODES = [({}, 2), ({}, 3), ({"assistance": True}, 3), ({}, 4), ({"assistance": True}, 4),
+              ({"teams": True, "fair_start": True}, 4), ({"discard_queue": True, "handicap": [1]}, 2)]
+MODES = BIT_MODES + CARD_MODES
 MAX_ACTIONS = 5_000
 EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")  # bench/mutation.py lowers it; a long run raises it
 
@@ -272,15 +274,35 @@ def probe_refusals(state, seat, action, rand, key, seq):
         assert refused.value.code == "not_your_turn"
 
 
-@pytest.mark.parametrize("options, seats", MODES, ids=[f"{o}-{s}" for o, s in MODES])
+@pytest.mark.parametrize("options, seats", BIT_MODES, ids=[f"{o}-{s}" for o, s in BIT_MODES])
 @settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play_reaches_an_outcome_in_every_mode(options, seats, seed):
+    played_to_the_end(options, seats, seed)
+
+
+def played_to_the_end(options, seats, seed):
     state = play(options, seats, seed)  # the invariants are checked after every action
     result = RULESET.outcome(state)
     assert set(result["winners"]) <= set(range(seats)) and result["winners"]
     if options.get("teams"):
         assert {w % 2 for w in result["winners"]} in ({0}, {1}, {0, 1})
+
+
+@pytest.mark.parametrize("options, seats", CARD_MODES, ids=[f"cards{o}-{s}" for o, s in CARD_MODES])
+@settings(max_examples=examples(3), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_play_with_card_duels_reaches_an_outcome(options, seats, seed):
+    """Every action is checked as above, plus the cards' invariants (20 cards a Hero, seven in
+    hand at most, stacks within their scores, Secret Cards at four) and what each seat may
+    see of the others' cards."""
+    played_to_the_end(options, seats, seed)
+
+
+@pytest.mark.parametrize("options, seats", CARD_MODES, ids=[f"cards{o}-{s}" for o, s in CARD_MODES])
+def test_a_card_duel_match_replays_to_its_live_state_at_every_version(tmp_path, options, seats):
+    match = play_and_replay(RULESET, tmp_path, options, seats, 100 + seats, RULESET.bots["random"])
+    assert match.state["cards"]["results"] >= 0 and match.state["duels"] == "cards"
 
 
 @settings(max_examples=examples(4), deadline=None)
