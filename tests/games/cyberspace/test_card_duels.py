@@ -540,3 +540,14 @@ def test_firewalls_block_hacks_with_cards_too():
     refused(state, 0, {**hack(), "cards": [base]}, "target_not_adjacent")
     assert not [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack" and a["target"] == "avatar"]
     assert S == 2 and W == 3
+
+
+def test_statistics_count_the_cards_played_and_the_heroes():
+    from domain.games.cyberspace.stats import card_played, summary
+
+    assert card_played({**hack(), "cards": ["b", "m"]}) == "b"
+    assert card_played({"type": "duel", "duel": {"type": "play", "cards": ["c"]}}) == "c"
+    assert card_played({"type": "duel", "duel": {"type": "discard", "cards": ["c"]}}) is None
+    assert card_played({"type": "attack", "target": "link", "x": 1, "y": 1}) is None  # a Bit Duel
+    state = card_state(2)
+    assert summary(state, None)["factions"] == [p["hero"] for p in state["cards"]["players"]]
