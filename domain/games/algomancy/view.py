@@ -89,6 +89,11 @@ def render(seen):
              + (f" · over: {seen['over']}" if seen["over"] else "")]
     where = f" in {seen['window']['region']} ({seen['window']['stage']})" if seen["window"] else ""
     lines.append(f"Step: {step.get('k', '-')}{where}; then {' > '.join(seen['script'][:6])}")
+    choice = seen.get("choice")
+    if choice:  # an effect resolving, or combat damage, waits for a player's choice
+        what = choice["kind"] + (f" on {choice['key']}" if choice.get("key") else "")
+        lines.append(f"Waiting for p{choice['queue'][0]} to choose ({what})"
+                     + (f": {', '.join(choice['options'])}" if choice.get("options") else ""))
     for seat, player in enumerate(seen["players"]):
         hand = player["hand"]
         hand_text = ", ".join(name_of(c) for c in hand) if isinstance(hand, list) else f"{hand['count']} cards"
