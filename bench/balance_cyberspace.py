@@ -66,11 +66,11 @@ def main(matches):
                 draws += len(outcome["winners"]) > 1 and not options.get("teams")
                 for winner in outcome["winners"]:
                     wins[kinds[winner]] += 1 / len(outcome["winners"])
+                    first += (winner == state["first"]) / len(outcome["winners"])
                     if state["cards"] is not None:
                         heroes[state["cards"]["players"][winner]["hero"]] += 1 / len(outcome["winners"])
                 if state["cards"] is not None:
                     hero_seats.update(p["hero"] for p in state["cards"]["players"])
-                    first += (winner == state["first"]) / len(outcome["winners"])
             name = f"{json.dumps(options)} x{seats} {bots[0]}-{bots[1]}"
             report[name] = {
                 "matches": matches, "mean_actions": round(sum(actions) / matches, 1),
