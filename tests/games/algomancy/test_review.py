@@ -320,5 +320,26 @@ def test_d8_the_player_dealing_damage_may_assign_more_than_lethal_to_the_front_u
     spared = act(state, 1, {"type": "choose", "option": "front:4"})
     assert jelly not in spared["units"] and hound in spared["units"] and spared["units"][hound]["damage"] == 0
     assert brute not in spared["units"] and spared["step"] == {"k": "window", "region": "r1", "stage": "after_combat"}
+    assert spared["choice"] is None and spared["battle"]["damage"] is None
     lethal = act(state, 1, {"type": "choose", "option": "front:1"})
     assert jelly not in lethal["units"] and hound not in lethal["units"], "1 kills Jelly, 3 carry to the Hound"
+
+
+def test_a_column_stays_blocked_when_its_blocker_is_removed_before_combat():
+    """"Once a defending unit has been placed in front of an attacking column, that entire
+    column is considered blocked. Blocked units do not deal combat damage to you." and "The
+    column is considered blocked even if the defending unit is removed during combat!" The
+    blocker is deleted in the block window: the column deals no damage to anyone."""
+    from domain.games.algomancy.battle import combat, place_attack, place_blocks
+    from domain.games.algomancy.effects import leave_play
+    state = game()
+    hound, jelly = put(state, 0, "Cinder Hound", region="r1"), put(state, 0, "Jelly", region="r1")
+    guard = put(state, 1, "Coral Guard")
+    battle(state)
+    place_attack(state, 0, [{"target": 1, "columns": [[hound, jelly]]}])
+    place_blocks(state, 1, "r1", {"f1": [[guard]]})
+    leave_play(state, guard, "die")
+    state["step"] = {"k": "combat", "region": "r1"}
+    combat(state, "r1")
+    assert state["players"][1]["life"] == 30 and state["choice"] is None
+    assert state["units"][hound]["damage"] == 0 and state["units"][jelly]["damage"] == 0
