@@ -123,8 +123,13 @@ def play(game, seats, bots, bot_kind, options_json, seed):
 
 
 def drawn(ruleset, view: dict):
-    """A board for the terminal: the game's own drawing where it has one, else the view's data."""
-    return Text(ruleset.render(view)) if ruleset.render else Pretty(view)
+    """A board for the terminal: the game's own rich drawing (tables, panels, colours) where it
+    has one, else the view's data. A drawing given as plain text is printed as it is, never
+    read as console markup."""
+    if not ruleset.render:
+        return Pretty(view)
+    board = ruleset.render(view)
+    return Text(board) if isinstance(board, str) else board
 
 
 @main.command()

@@ -36,9 +36,10 @@ def test_a_human_seat_sees_its_own_hand_and_picks_by_number(sqlite_env):
                                 env=sqlite_env, input=answers)
     assert "Pass the terminal to seat0" in result.output
     assert "seat0, your action" in result.output
-    # The board is drawn, not dumped: the human sees their own cards by name, the bot's as a count.
-    assert re.search(r"> seat 0 \S+: FP \d+", result.output) or "seat 0 (no Constructor)" in result.output
-    assert re.search(r"hand \(\d+/10\): [a-z]", result.output) and "hand (" in result.output
+    # The board is drawn, not dumped: the human sees their own cards by name, the bot's as backs.
+    assert re.search(r"seat 0 · \w+", result.output) and re.search(r"FP \d+  TP \d+", result.output)
+    assert re.search(r"hand \d+/10\s+[A-Z]", result.output), "the human's own hand by card names"
+    assert re.search(r"hand \d+/10\s+▒+ \d+ cards", result.output), "the bot's hand as backs"
     assert "'hand'" not in result.output
 
 
@@ -59,5 +60,5 @@ def test_replay_steps_event_by_event(sqlite_env, tmp_path):
     exported = tmp_path / "match.ndjson"
     run(sqlite_env, "export", match_id, "-o", str(exported))
     stepped = run(sqlite_env, "replay", str(exported), "--step", input="\n\nq\n")
-    assert stepped.count("Cyberiad — ") == 3, "one board a step, stopping at q"
+    assert stepped.count("Cyberiad · ") == 3, "one board a step, stopping at q"
     assert "#4" in stepped and "#5" not in stepped, "q after the third event stops the replay"
