@@ -25,10 +25,10 @@ from projections.uncertainty import win_rate  # noqa: E402
 MAX_ACTIONS = 20_000
 
 
-def one_match(game: str, opponent: str, seed: int, playouts: int, depth: int) -> tuple[bool, int, float]:
+def one_match(game: str, opponent: str, seed: int, playouts: int, depth: int, policy: str) -> tuple[bool, int, float]:
     """(the search bot won, its decisions, seconds it spent) for one match with fixed seed."""
     ruleset = latest(game)
-    search = SearchBot(ruleset, playouts=playouts, depth=depth)
+    search = SearchBot(ruleset, playouts=playouts, depth=depth, policy=policy)
     rand = random.Random(seed)
     key = rand.randbytes(32)
     state = ruleset.setup({}, ["p0", "p1"], RandomStream(key, "strength", 1))
@@ -50,10 +50,10 @@ def one_match(game: str, opponent: str, seed: int, playouts: int, depth: int) ->
     return me in ((result or {}).get("winners") or []), decisions, spent
 
 
-def strength(game, opponent, matches, playouts, depth, workers) -> dict:
+def strength(game, opponent, matches, playouts, depth, workers, policy="random") -> dict:
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(one_match, [game] * matches, [opponent] * matches, range(matches),
-                                [playouts] * matches, [depth] * matches))
+                                [playouts] * matches, [depth] * matches, [policy] * matches))
     wins = sum(won for won, _, _ in results)
     decisions = sum(d for _, d, _ in results)
     spent = sum(s for _, _, s in results)
@@ -69,6 +69,7 @@ def main():
     parser.add_argument("--playouts", type=int, default=SearchBot.DEFAULT_PLAYOUTS)
     parser.add_argument("--depth", type=int, default=SearchBot.DEFAULT_DEPTH)
     parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--policy", default=SearchBot.DEFAULT_POLICY, help="the playout bot")
     args = parser.parse_args()
     for game in args.games.split(","):
         for opponent in args.opponents.split(","):
@@ -76,7 +77,7 @@ def main():
                 print(f"{game}: no {opponent} bot")
                 continue
             started = time.perf_counter()
-            row = strength(game, opponent, args.matches, args.playouts, args.depth, args.workers)
+            row = strength(game, opponent, args.matches, args.playouts, args.depth, args.workers, args.policy)
             print(f"{game:<11} search v {opponent:<7} {row['wins']:>3}/{row['n']} = {row['rate']:.0%} "
                   f"(95 % {row['ci95'][0]:.0%}-{row['ci95'][1]:.0%}) · {row['decisions_per_s']} decisions/s "
                   f"· {time.perf_counter() - started:.0f} s", flush=True)

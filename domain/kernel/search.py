@@ -51,9 +51,10 @@ class SearchBot:
     # off by the game's evaluation, and 100 playouts keep a decision near a tenth of a second.
     DEFAULT_PLAYOUTS = 100
     DEFAULT_DEPTH = 12
+    DEFAULT_POLICY = "greedy"  # the game's greedy bot where it has one, else random
 
     def __init__(self, ruleset, playouts: int = DEFAULT_PLAYOUTS, milliseconds: float | None = None,
-                 depth: int = DEFAULT_DEPTH, policy: str = "random"):
+                 depth: int = DEFAULT_DEPTH, policy: str = DEFAULT_POLICY):
         self.ruleset, self.playouts, self.milliseconds, self.depth = ruleset, playouts, milliseconds, depth
         self.policy = policy
 
