@@ -679,9 +679,10 @@ def legal_actions(state, seat):
         return [{"type": "duel", "duel": a} for a in ENGINES[state["duels"]].legal_actions(state["duel"], seat)]
     if state["held"] is not None:
         return P.options_place(state)
-    card_actions = []
+    card_actions, engine_listed = [], []
     if state["cards"] is not None and not state["hijack"]:
-        card_actions, home = _card_options(state, seat)
+        engine_listed = hc.legal_actions(state["cards"], seat)
+        card_actions, home = _card_options(state, seat, engine_listed)
         if not home:
             return card_actions
     owner = _owner(state, seat)
@@ -700,7 +701,7 @@ def legal_actions(state, seat):
     if state["hijack"]:
         return actions + [{"type": "end_session"}]
     if state["cards"] is not None:
-        actions += card_attack_options(state, seat)
+        actions += card_attack_options(state, seat, engine_listed)
         if not state["acted"] and not state["cards"]["turn"]["acted"]:
             actions += reboot_options(state, seat)
         return actions + card_actions + [{"type": "end_turn"}]
@@ -711,13 +712,13 @@ def legal_actions(state, seat):
     return actions + [{"type": "end_turn"}]
 
 
-def _card_options(state, seat):
+def _card_options(state, seat, engine_listed):
     """The duel's own actions for `seat` (phases, cards, passes), without Base Attacks (they
     go with a board target, in `attack`), and whether the seat is 'at home'."""
     cards = state["cards"]
     home = D.at_home(cards, seat)
     listed = []
-    for action in hc.legal_actions(cards, seat):
+    for action in engine_listed:
         if D.opens_base_attack(cards, seat, action) or (home and action["type"] == "pass") or \
                 (action["type"] == "refresh" and state["acted"]):
             continue
@@ -725,12 +726,12 @@ def _card_options(state, seat):
     return listed, home
 
 
-def card_attack_options(state, seat):
+def card_attack_options(state, seat, engine_listed=None):
     """Every board target (as with Bit Duels, less the one-a-turn limit: the Base Attack is
     an Exclusive action) with every Base Attack play the duel allows now."""
     cards = state["cards"]
     plays, seen = [], set()
-    for action in hc.legal_actions(cards, seat):
+    for action in hc.legal_actions(cards, seat) if engine_listed is None else engine_listed:
         if action["type"] == "play" and action.get("uid") is None and D.opens_base_attack(cards, seat, action):
             play = {"cards": sorted(action["cards"])}
             if "attribute" in action:
