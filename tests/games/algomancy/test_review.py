@@ -343,3 +343,26 @@ def test_a_column_stays_blocked_when_its_blocker_is_removed_before_combat():
     combat(state, "r1")
     assert state["players"][1]["life"] == 30 and state["choice"] is None
     assert state["units"][hound]["damage"] == 0 and state["units"][jelly]["damage"] == 0
+
+
+def test_lethal_damage_to_the_front_counts_damage_taken_and_deadly_needs_one():
+    """"If the amount of damage received would be enough to kill the front row, any excess
+    damage is dealt to the unit in the back row." A Coral Guard (1/4) already dealt 2 needs 2
+    more; from a Deadly column 1 is enough, so 1 of Kelp Lurker's 2 carries to Jelly behind."""
+    from domain.games.algomancy.battle import assigned, combat, place_attack, place_blocks
+    for deadly, damaged, options, jelly_dies in ((False, 2, ["front:2", "front:3"], True),
+                                                 (True, 0, ["front:1", "front:2"], True)):
+        state = game()
+        attacker = put(state, 0, "Kelp Lurker" if deadly else "Ashen Brute", region="r1")
+        if not deadly:
+            state["units"][attacker]["temp"] = [-1, 0]  # a 3-power column
+        guard, jelly = put(state, 1, "Coral Guard"), put(state, 1, "Jelly")
+        state["units"][guard]["damage"] = damaged
+        battle(state)
+        place_attack(state, 0, [{"target": 1, "columns": [[attacker]]}])
+        place_blocks(state, 1, "r1", {"f1": [[guard, jelly]]})
+        state["step"] = {"k": "combat", "region": "r1"}
+        combat(state, "r1")
+        assert state["choice"]["queue"] == [0] and state["choice"]["options"] == options
+        assigned(state, options[0])
+        assert guard not in state["units"] and (jelly not in state["units"]) == jelly_dies
