@@ -92,5 +92,5 @@ def header(*parts, over=None) -> Text:
 
 
 def board(*parts) -> Group:
-    """A whole board: the parts one under another (None parts are left out)."""
-    return Group(*(part for part in parts if part is not None))
+    """A whole board: the parts one under another (None and empty lines are left out)."""
+    return Group(*(part for part in parts if part is not None and not (isinstance(part, Text) and not part.plain)))

@@ -76,6 +76,7 @@ def assert_a_board(text: str):
     assert not text.lstrip().startswith(("{", "[")), "a dict dump, not a board"
     assert not re.search(r"""[{\[,]\s*['"]\w+['"]\s*:""", text), "a dict printed inside the board"
     assert not re.search(r"\bNone\b", text), "a Python None printed"
+    assert not re.search(r"""\[\s*['"]""", text), "a Python list printed"
 
 
 # What is played: each game's usual table for 60 actions, and a few other setups for 25.
@@ -177,6 +178,12 @@ def test_herocard_shows_vp_attribute_points_and_the_attack():
     assert "· 2 VP" in line_with(text, f"{names[1]} ·", "VP")
     assert "3/9" in line_with(section(text, f"{names[0]} ·"), view["attribute_names"]["mind"])
     assert "cards" in line_with(section(text, f"{names[0]} ·"), "hand"), "a spectator sees backs"
+    from domain.games.herocard.cards import CARDS
+    view["sequence"] = {"owner": 0, "target": 1, "attack_value": 9, "block_value": 4, "duplicate": False,
+                        "played": [{"seat": 0, "card": "cipher_lance"}]}
+    text = printed(RENDER["herocard"](view))
+    assert f"{names[0]} attacks {names[1]}: attack 9  block 4" in line_with(text, "Attack Sequence")
+    assert CARDS["cipher_lance"]["name"] in line_with(text, "active cards")
 
 
 def test_cybermen_shows_each_groups_vp_and_the_map():
@@ -206,12 +213,17 @@ def test_cyberspace_shows_points_worth_and_the_grid():
 
 
 def test_algomancy_shows_life_units_and_the_own_hand():
-    ruleset, state = played("algomancy", 2, 150)
+    ruleset, state = played("algomancy", 2, 250)
     view = copy.deepcopy(ruleset.view(state, 0))
     view["players"][1]["life"] = 17
+    view["shown_units"]["Gear Golem#999"] = {"name": "Gear Golem", "controller": 1, "region": view["home"][1],
+                                             "power": 7, "defense": 5, "damage": 2, "attributes": ["tough"],
+                                             "mods": [], "token": False}
+    view["choice"] = {"kind": "sacrifice", "item": None, "index": 0, "queue": [1], "options": ["x#1", "y#2"]}
     text = printed(RENDER["algomancy"](view))
     assert "17 life" in line_with(text, "p1 ·")
     from domain.games.algomancy.cards import name_of
+    assert view["players"][0]["hand"], "a hand to show"
     assert all(name_of(c) in section(text, "p0 ·") for c in view["players"][0]["hand"])
-    for unit in view["shown_units"].values():
-        assert f"{unit['name']} {unit['power']}/{unit['defense']}" in text
+    assert "Gear Golem#999 7/5 dmg 2 tough" in section(text, f"region {view['home'][1]}")
+    assert "waiting for p1 to choose (sacrifice): x#1, y#2" in text

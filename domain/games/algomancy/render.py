@@ -49,7 +49,8 @@ def player_panel(seen: dict, seat: int, player: dict):
 
 
 def unit(uid: str, u: dict) -> Text:
-    text = Text.assemble((u["name"], f"bold {seat_style(u['controller'])}"), " ",
+    number = uid[len(u["name"]):] if uid.startswith(u["name"]) else ""
+    text = Text.assemble((u["name"], f"bold {seat_style(u['controller'])}"), (number, "dim"), " ",
                          (f"{u['power']}/{u['defense']}", "bold"))
     if u["damage"]:
         text.append(f" dmg {u['damage']}", style="red")
@@ -67,9 +68,7 @@ def formation(f: dict, units: dict) -> Table:
     column per attacking column."""
     blocks = f["blocks"] or []
     width = max(len(f["columns"]), len(blocks), 1)
-    table = Table(title=f"formation {f['id']}: p{f['attacker']} attacks p{f['defender']}"
-                  + ("" if f["blocks"] is not None else " (blocks not declared)"), title_justify="left",
-                  show_header=False, expand=False)
+    table = Table(show_header=False, expand=False)
     table.add_column(style="dim")
     for _ in range(width):
         table.add_column(min_width=12)
@@ -91,7 +90,11 @@ def region_panel(seen: dict, region: str | None):
     parts = [Text("\n").join(here) if here else Text("no units", style="dim")]
     if tokens:
         parts.append(Text("spell tokens: " + ", ".join(tokens), style="cyan"))
-    parts += [formation(f, units) for f in (seen["battle"] or {}).get("formations", []) if f["region"] == region]
+    for f in (seen["battle"] or {}).get("formations", []):
+        if f["region"] == region:
+            parts += [Text(f"formation {f['id']}: p{f['attacker']} attacks p{f['defender']}"
+                           + ("" if f["blocks"] is not None else " (blocks not declared)"), style="bold"),
+                      formation(f, units)]
     owners = [f"p{s}" for s, home in enumerate(seen["home"]) if home == region]
     title = f"region {region} ({', '.join(owners)})" if region else "in transit"
     window = seen["window"]
@@ -99,13 +102,30 @@ def region_panel(seen: dict, region: str | None):
     return Panel(board(*parts), title=title, title_align="left", border_style="bold yellow" if active else "dim")
 
 
+def targets(chosen) -> str:
+    if isinstance(chosen, dict):
+        return ", ".join(f"{key} {targets(value)}" for key, value in chosen.items()) or "-"
+    if isinstance(chosen, list):
+        return ", ".join(targets(value) for value in chosen) or "-"
+    return "-" if chosen is None else str(chosen)
+
+
 def stack_table(seen: dict) -> Table:
     table = Table("id", "what", "by", "targets", title="Stack (top first)", title_justify="left")
     for item in reversed(seen["stack"]):
         what = name_of(item["card"]) if item["card"] else f"{item['kind']} of {item['source']}"
         table.add_row(item["id"], what, seat_label(item["controller"], f"p{item['controller']}"),
-                      str(item["targets"] or "-"))
+                      targets(item["targets"]))
     return table
+
+
+def choice_line(choice: dict) -> Text:
+    """An effect resolving, or combat damage, waits for a player's choice: who, what, among what."""
+    what = choice["kind"] + (f" on {choice['key']}" if choice.get("key") else "")
+    options = ", ".join(str(o) for o in choice.get("options") or [])
+    who = f"p{choice['queue'][0]}" if choice.get("queue") else "a player"
+    return Text(f"waiting for {who} to choose ({what})" + (f": {options}" if options else ""),
+                style="bold yellow")
 
 
 def render(seen: dict):
@@ -124,6 +144,5 @@ def render(seen: dict):
         *(player_panel(seen, seat, player) for seat, player in enumerate(seen["players"])),
         *(region_panel(seen, region) for region in regions),
         stack_table(seen) if seen["stack"] else None,
-        Text(f"waiting on {', '.join(f'p{s}' for s in choice.get('queue', []))}: choose {choice['kind']}",
-             style="bold yellow") if choice else None,
+        choice_line(choice) if choice else None,
     )
