@@ -366,3 +366,62 @@ def test_lethal_damage_to_the_front_counts_damage_taken_and_deadly_needs_one():
         assert state["choice"]["queue"] == [0] and state["choice"]["options"] == options
         assigned(state, options[0])
         assert guard not in state["units"] and (jelly not in state["units"]) == jelly_dies
+
+
+# --- the card sample (every 5th card of cards.json): each effect executed ------------------
+
+def test_card_sample_abyssal_evocation_brine_seer_sandstorm_ritual():
+    """Abyssal Evocation: "Spawn target unit card from your bin. It gains Unstable" - and a
+    spell unit spawned without being played has no spell effect (Q&A); when it dies it is
+    erased. Brine Seer: "When you play me, draw a card." Sandstorm Ritual: "Place a +1/+1
+    counter on each of two target allied units." """
+    from domain.games.algomancy.effects import leave_play
+    from domain.games.algomancy.state import attributes, stats
+    state = at(game(), "deploy", seats=[0])
+    resources(state, 0, "water", 5)
+    resources(state, 0, "earth", 2)
+    lillik = give(state, 0, "Leaping Lillik", where="bin")
+    enemy = put(state, 0, "Jelly")
+    state = act(state, 0, {"type": "play", "card": give(state, 0, "Abyssal Evocation"), "targets": [lillik]})
+    assert lillik in state["units"] and "unstable" in attributes(state, lillik)
+    assert state["units"][enemy]["damage"] == 0, "no spell effect: the spell unit was not played"
+    seer = give(state, 0, "Brine Seer")
+    hand = len(state["players"][0]["hand"])
+    state = act(state, 0, {"type": "play", "card": seer, "targets": []})
+    assert seer in state["units"] and len(state["players"][0]["hand"]) == hand - 1 + 1
+    state = act(state, 0, {"type": "play", "card": give(state, 0, "Sandstorm Ritual"), "targets": [seer, lillik]})
+    assert stats(state, seer) == (2, 3) and state["units"][lillik]["counters"] == 1
+    leave_play(state, lillik, "die")
+    assert lillik in state["erased"] and lillik not in state["players"][0]["bin"]
+
+
+def test_card_sample_sluggish_deals_last_and_steam_geyser():
+    """Sluggish: "my column deals combat damage last". Deepwater Leviathan (6/6, Sluggish) is
+    blocked by a 6/2 that strikes in the normal moment and kills it first, so the Leviathan
+    deals nothing; beside it an ordinary column and its blocker trade at once. Steam Geyser:
+    "Deal 2 damage to target unit. Draw a card." """
+    from domain.games.algomancy.battle import combat, place_attack, place_blocks
+    state = game()
+    leviathan = put(state, 0, "Deepwater Leviathan", region="r1")
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    state["units"][hound]["temp"] = [0, 5]  # 3/7: survives the Brute's 4
+    brute, rubbish = put(state, 1, "Ashen Brute"), put(state, 1, "A Pile of Rubbish")
+    battle(state)
+    place_attack(state, 0, [{"target": 1, "columns": [[leviathan], [hound]]}])
+    place_blocks(state, 1, "r1", {"f1": [[rubbish], [brute]]})
+    state["units"][rubbish]["temp"] = [5, 0]  # 6/2: kills the 6/6 Leviathan in the normal moment
+    state["step"] = {"k": "combat", "region": "r1"}
+    combat(state, "r1")
+    assert leviathan not in state["units"], "the normal-speed blocker strikes first"
+    assert rubbish in state["units"], "the Sluggish Leviathan died before dealing its damage"
+    assert brute not in state["units"] and state["units"][hound]["damage"] == 4
+    geyser = game()
+    target = put(geyser, 1, "Coral Guard")
+    attacking(geyser, 0, 1, [[put(geyser, 0, "Jelly", region="r1")]])
+    resources(geyser, 0, "fire", 2)
+    resources(geyser, 0, "water", 1)
+    window(geyser, "r1")
+    hand = len(geyser["players"][0]["hand"])
+    geyser = act(geyser, 0, {"type": "play", "card": give(geyser, 0, "Steam Geyser"), "targets": [target]})
+    geyser = pass_all(geyser, 2)
+    assert geyser["units"][target]["damage"] == 2 and len(geyser["players"][0]["hand"]) == hand + 1
