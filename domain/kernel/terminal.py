@@ -26,6 +26,11 @@ def seat_label(seat: int | None, name: str | None = None) -> Text:
     return Text(label, style=f"bold {seat_style(seat)}")
 
 
+def seat_list(seats, none: str = "none") -> str:
+    """'seat 1, seat 3' (or `none`) for a list of seats, such as the winners."""
+    return ", ".join(f"seat {seat}" for seat in seats or []) or none
+
+
 def count_of(hidden) -> int:
     """How many things a view holds in a zone, whether shown (a list) or hidden (an int or {"count": n})."""
     if isinstance(hidden, dict):
@@ -78,6 +83,15 @@ def grid(*rows, pad: int = 2) -> Table:
         table.add_column(style="dim" if index == 0 else None, no_wrap=index == 0)
     for row in rows:
         table.add_row(*row)
+    return table
+
+
+def data_table(*columns: str, title: str | None = None) -> Table:
+    """A table of rows of data (groups, networks, the stack): a header line, no boxes, and
+    long cells folded rather than cut, so it reads on an 80-column terminal."""
+    table = Table(*columns, title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD)
+    for column in table.columns:
+        column.overflow = "fold"
     return table
 
 

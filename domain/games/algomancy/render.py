@@ -9,8 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from domain.kernel.terminal import (backs, board, cards, count_of, grid, header, seat_label, seat_panel, seat_style,
-                                    stats)
+from domain.kernel.terminal import (backs, board, cards, count_of, data_table, grid, header, seat_label, seat_panel,
+                                    seat_style, stats)
 
 from .cards import name_of
 
@@ -45,7 +45,8 @@ def player_panel(seen: dict, seat: int, player: dict):
     life = Text("OUT", style="bold red") if player["out"] else Text(f"{player['life']} life", style="bold")
     title = Text.assemble(seat_label(seat, f"p{seat}"), f" · team {seen['team'][seat]} · home {seen['home'][seat]} · ",
                           life)
-    return seat_panel(seat, grid(*rows), title, active=seat in (seen["step"] or {}).get("seats", []) and not seen["over"])
+    acting = seat in (seen["step"] or {}).get("seats", []) and not seen["over"]
+    return seat_panel(seat, grid(*rows), title, active=acting)
 
 
 def unit(uid: str, u: dict) -> Text:
@@ -111,7 +112,7 @@ def targets(chosen) -> str:
 
 
 def stack_table(seen: dict) -> Table:
-    table = Table("id", "what", "by", "targets", title="Stack (top first)", title_justify="left")
+    table = data_table("id", "what", "by", "targets", title="Stack (top first)")
     for item in reversed(seen["stack"]):
         what = name_of(item["card"]) if item["card"] else f"{item['kind']} of {item['source']}"
         table.add_row(item["id"], what, seat_label(item["controller"], f"p{item['controller']}"),

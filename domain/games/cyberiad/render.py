@@ -43,7 +43,8 @@ def render(view: dict):
     top = view["discard"][-1] if view["discard"] else None
     prompt = view.get("prompt")
     return board(
-        header("Cyberiad", view["phase"], f"turn {turn.get('number', '-')}", None if view.get("over") else f"seat {turn.get('seat', '-')} to play",
+        header("Cyberiad", view["phase"], f"turn {turn.get('number', '-')}",
+               None if view.get("over") else f"seat {turn.get('seat', '-')} to play",
                over=view.get("over")),
         stats(("deck", backs(view["deck"])), ("discard", len(view["discard"])),
               ("top", card(top) if top else None)),

@@ -4,7 +4,7 @@ creatures, and the Creature Hand (names for its owner, backs for everyone else).
 
 from rich.text import Text
 
-from domain.kernel.terminal import backs, board, cards, grid, header, seat_panel, stats
+from domain.kernel.terminal import backs, board, cards, grid, header, seat_list, seat_panel, stats
 
 from .cards import CREATURES
 
@@ -52,7 +52,7 @@ def render(view: dict):
     return board(
         header(f"Cybermancy {view['mode']}", f"round {view['round']}", view["phase"],
                f"initiative seat {view['initiative']}", None if view.get("over") else f"seat {view['turn']} to act",
-               over=f"{view['over']}" + (f", winners {winners}" if winners else "") if view.get("over") else None),
+               over=f"{view['over']}, winners: {seat_list(winners)}" if view.get("over") else None),
         stats(("CPU deck", view["cpu_deck"]), ("RAM deck", view["ram_deck"]),
               ("draft pool", len(view["draft_pool"]) if view["draft_pool"] else None)),
         *(player_panel(player, view) for player in view["players"]),

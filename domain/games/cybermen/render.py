@@ -3,18 +3,18 @@ the map in colour (buildings, hedges, exits, Cyberconversion Units, each human g
 seat's digit and colour, each Cyberman an arrow where it faces), then a table of the groups
 (item cards named for their holder, backs for everyone else) and one of the Cybermen."""
 
-from rich import box
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from domain.kernel.terminal import backs, board, cards, header, seat_label, seat_style, stats
+from domain.kernel.terminal import backs, board, cards, data_table, header, seat_list, seat_style, stats
 
 from .data import COLS, DATA, MARKS, ROWS, character
 
 ARROWS = {"N": "▲", "E": "▶", "S": "▼", "W": "◀"}
 TERRAIN = {".": ("·", "dim"), "B": ("█", "grey50"), "H": ("♣", "green"), "E": ("E", "bold bright_white on blue")}
-ROLE_STYLE = {"normal": "bold bright_white", "leader": "bold red", "lieutenant": "bold yellow", "partial": "bold orange3"}
+ROLE_STYLE = {"normal": "bold bright_white", "leader": "bold red", "lieutenant": "bold yellow",
+              "partial": "bold orange3"}
 LEGEND = Text.assemble(("█", "grey50"), " building  ", ("♣", "green"), " hedge  ", ("E", "bold"), " exit  ",
                        ("U", "bold red"), " Cyberconversion Unit  ", ("0-5", "bold"), " human group  ",
                        ("▲▶▼◀", "bold"), " Cyberman facing (", ("leader", "red"), ", ", ("lieutenant", "yellow"), ")")
@@ -41,22 +41,20 @@ def map_text(seen: dict) -> Text:
 
 
 def groups_table(seen: dict) -> Table:
-    table = Table("seat", "group", "status", "at", "members", "escape", "fatigue", "VP", "items", "flags",
-                  title="Human groups", title_justify="left")
+    table = data_table("group", "status", "members", "escape", "fatigue", "VP", "items", "flags", title="Human groups")
     for s, g in enumerate(seen["groups"]):
         hand = g["hand"]
         items = cards(DATA["item_names"].get(c, c) for c in hand) if isinstance(hand, list) else backs(hand)
         flags = [f for f in ("stunned", "mind") if g[f]] + ([f"injured {g['injured']}"] if g["injured"] else [])
-        table.add_row(seat_label(s, str(s)), Text(g["name"], style=seat_style(s)), g["status"],
-                      f"{g['pos'][0]},{g['pos'][1]}", cards(character(c)["name"] for c in g["members"]),
-                      str(g["escape"]), str(g["fatigue"]), Text(str(g["vp"]), style="bold"), items,
-                      ", ".join(flags))
+        table.add_row(Text.assemble((f"{s} ", f"bold black on {seat_style(s)}"), " ", (g["name"], seat_style(s))),
+                      f"{g['status']} at {g['pos'][0]},{g['pos'][1]}",
+                      cards(character(c)["name"] for c in g["members"]), str(g["escape"]), str(g["fatigue"]),
+                      Text(str(g["vp"]), style="bold"), items, ", ".join(flags))
     return table
 
 
 def cybermen_table(seen: dict) -> Table:
-    table = Table("id", "mark", "at", "facing", "role", "carrying", title="Cybermen", title_justify="left",
-                  box=box.SIMPLE_HEAD)
+    table = data_table("id", "mark", "at", "facing", "role", "carrying", title="Cybermen")
     for cid, cyb in sorted(seen["cybermen"].items(), key=lambda kv: int(kv[0][1:])):
         role = "" if cyb["role"] == "normal" else f"{cyb['role']} of seat {cyb['seat']}"
         table.add_row(cid, MARKS[cyb["mark"]]["name"], f"{cyb['pos'][0]},{cyb['pos'][1]}", ARROWS[cyb["facing"]],
@@ -74,8 +72,8 @@ def side_by_side(left, right) -> Table:
 def render(seen: dict):
     prompt, over = seen["prompt"], seen["over"]
     return board(
-        header("Cybermen", f"round {seen['round']}", f"seat {seen['turn']}'s turn", seen["phase"],
-               over=f"{over}, winners {seen['winners']}" if over else None),
+        header("Cybermen", f"round {seen['round']}", None if over else f"seat {seen['turn']}'s turn", seen["phase"],
+               over=f"{over}, winners: {seat_list(seen['winners'])}" if over else None),
         stats(("Cybermen", MARKS[seen["mark"]]["name"]), ("leader", seen["leader"] or "-"),
               ("lieutenants", ", ".join(seen["lieutenants"]) or "-"), ("roll", seen["roll"]),
               ("item deck", backs(seen["deck"])),

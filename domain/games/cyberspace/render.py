@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from domain.games.herocard.render import hero_panel
-from domain.kernel.terminal import backs, board, cards, header, seat_label, seat_style, stats
+from domain.kernel.terminal import backs, board, cards, data_table, header, seat_label, seat_list, seat_style, stats
 
 from .board import SIDE_NAMES
 
@@ -35,7 +35,7 @@ def cell(tile: dict | None) -> Text:
     left, right = ("(", ")") if tile["node"] == "client" else ("[", "]")
     node = Text.assemble((left, "bold"), (" " if occupant is None else str(occupant),
                                           f"bold black on {seat_style(occupant)}"), (right, "bold"))
-    link = Text(f"L{tile['link']}", style=f"bold {seat_style(tile['link'])}") if tile["link"] is not None else Text("  ")
+    link = Text("  ") if tile["link"] is None else Text(f"L{tile['link']}", style=f"bold {seat_style(tile['link'])}")
     return Text("\n").join([Text("   ") + arm(0, "|", " ") + Text("   "),
                             arm(3, "--", "  ") + node + arm(1, "--", "  "),
                             link + Text(" ") + arm(2, "|", " ") + Text("   ")])
@@ -61,8 +61,8 @@ def grid(seen: dict) -> Table:
 
 
 def networks_table(seen: dict) -> Table:
-    table = Table("network", "tiles", "servers", "empty clients", "closed", "worth", "servers held",
-                  title="Networks", title_justify="left")
+    table = data_table("network", "tiles", "servers", "empty clients", "closed", "worth", "servers held",
+                       title="Networks")
     for net in seen["networks"]:
         held = Text(", ").join(seat_label(int(s), f"seat {s}: {n}") for s, n in net["servers_held"].items())
         table.add_row(str(net["id"]), str(len(net["tiles"])), str(net["servers"]), str(net["empty_clients"]),
@@ -71,15 +71,15 @@ def networks_table(seen: dict) -> Table:
 
 
 def players_table(seen: dict) -> Table:
-    table = Table("seat", "Avatars on the board", "in reserve", "Links", "Firewalls", "tokens left", "points now",
-                  "tally", title="Players", title_justify="left")
+    table = data_table("seat", "Avatars", "reserve", "Links", "Firewalls", "tokens", "points", "tally",
+                       title="Players (Avatars, Links and Firewalls by square x,y; tokens: Access Tokens left)")
     for p in seen["players"]:
         tally = p["tally"]
         table.add_row(seat_label(p["seat"]) + (Text(f" team {p['team']}") if p["team"] is not None else Text()),
                       cards(a for a in p["avatars"] if a), str(p["avatars_in_reserve"]), cards(p["links"]),
                       cards(f"{c} {SIDE_NAMES[s]}" for c, s in p["firewalls"]), str(p["access_tokens_left"]),
                       Text(str(p["network_points_now"]), style="bold") if p["network_points_now"] is not None else "-",
-                      f"{tally['score']} ({tally['networks']} + bonus {tally['bonus']})" if tally else "")
+                      f"{tally['score']} ({tally['networks']}+{tally['bonus']} bonus)" if tally else "")
     return table
 
 
@@ -108,7 +108,7 @@ def render(seen: dict):
     return board(
         header("HeroCard Cyberspace", "Engineering Puzzle" if seen["puzzle"] else f"turn {seen['turn_number']}",
                f"duels: {seen['duels']}" if seen["duels"] else None, "teams" if seen["teams"] else None,
-               over=f"{over}, winners {seen['winners']}" + (f"; puzzle score: {score}" if score else "")
+               over=f"{over}, winners: {seat_list(seen['winners'])}" + (f"; puzzle score: {score}" if score else "")
                if over else None),
         grid(seen),
         LEGEND,
@@ -116,7 +116,7 @@ def render(seen: dict):
               ("waiting", ", ".join(seen["waiting"]) or None), ("drawn", seen["held"])),
         networks_table(seen) if seen["networks"] else None,
         players_table(seen),
-        *((hero_panel(p, duel, f"seat {p['seat']}", active=duel["priority"] == p["seat"], vp=False) for p in duel["players"])
-          if duel else ()),
+        *((hero_panel(p, duel, f"seat {p['seat']}", active=duel["priority"] == p["seat"] and not over, vp=False)
+           for p in duel["players"]) if duel else ()),
         turn_line(seen),
     )
