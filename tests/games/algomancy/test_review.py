@@ -323,6 +323,26 @@ def test_d8_the_player_dealing_damage_may_assign_more_than_lethal_to_the_front_u
     assert spared["choice"] is None and spared["battle"]["damage"] is None
     lethal = act(state, 1, {"type": "choose", "option": "front:1"})
     assert jelly not in lethal["units"] and hound not in lethal["units"], "1 kills Jelly, 3 carry to the Hound"
+    partial = act(state, 1, {"type": "choose", "option": "front:3"})
+    assert jelly not in partial["units"] and partial["units"][hound]["damage"] == 1, "the excess 1 carries"
+
+
+def test_d8_a_dealer_at_one_life_chooses_a_dealer_at_zero_is_out_and_does_not():
+    """A player at 0 life is eliminated (How to win), so only a living dealer is asked; at 1
+    life they still choose (the Swift unblocked column hits the defender first)."""
+    from domain.games.algomancy.battle import combat, place_attack, place_blocks
+    for life, asked in ((3, True), (2, False)):  # the Swift Ember Imp's 2 leaves 1 life, or 0
+        state = game()
+        jelly, hound = put(state, 0, "Jelly", region="r1"), put(state, 0, "Cinder Hound", region="r1")
+        imp = put(state, 0, "Ember Imp", region="r1")  # 2/1 Swift, unblocked
+        brute = put(state, 1, "Ashen Brute")
+        state["players"][1]["life"] = life
+        battle(state)
+        place_attack(state, 0, [{"target": 1, "columns": [[jelly, hound], [imp]]}])
+        place_blocks(state, 1, "r1", {"f1": [[brute]]})
+        state["step"] = {"k": "combat", "region": "r1"}
+        combat(state, "r1")
+        assert bool(state["choice"]) == asked and state["players"][1]["life"] == (1 if asked else 0)
 
 
 def test_a_column_stays_blocked_when_its_blocker_is_removed_before_combat():
@@ -425,3 +445,20 @@ def test_card_sample_sluggish_deals_last_and_steam_geyser():
     geyser = act(geyser, 0, {"type": "play", "card": give(geyser, 0, "Steam Geyser"), "targets": [target]})
     geyser = pass_all(geyser, 2)
     assert geyser["units"][target]["damage"] == 2 and len(geyser["players"][0]["hand"]) == hand + 1
+
+
+def test_d3_an_ffa_attacker_in_two_regions_arranges_each_formation_as_its_region_begins():
+    """FFA, each region in turn: "The attacker sets their units into Formation." Player 0
+    attacks both neighbours; in the first region's battle only the formation there is set."""
+    state = game("ffa", 3, initiative=0)
+    battle(at(state, "attack", intent=True))
+    a, b, c = put(state, 0, "Cinder Hound"), put(state, 0, "Jelly"), put(state, 0, "Ashen Brute")
+    state = act(state, 0, {"type": "declare_attack", "formations": [{"target": 1, "columns": [[a], [b]]},
+                                                                    {"target": 2, "columns": [[c]]}]})
+    for seat in (1, 2):
+        state = act(state, seat, {"type": "declare_attack", "formations": []})
+    assert state["step"] == {"k": "form", "seats": [0], "region": "r1"}
+    assert {fid for action in RULESET.legal_actions(state, 0) for fid in action["formations"]} == {"f1"}
+    refused(state, 0, {"type": "form_attack", "formations": {"f2": [[c]]}}, "form_own_formation")
+    state = act(state, 0, {"type": "form_attack", "formations": {"f1": [[a, b]]}})
+    assert state["battle"]["formations"][0]["columns"] == [[a, b]]
