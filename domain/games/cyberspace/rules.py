@@ -4,13 +4,14 @@ or Rebooting instead), hacking and every result of a successful attack, the fina
 and scoring, and the variants (Teams, Handicap, Assistance, Bit Duels, the one-player
 Engineering Puzzle), and HeroCard card duels (the default): one HeroCard engine duel in
 `state["cards"]` for the whole match, each Cyberspace turn being that seat's HeroCard turn.
-Tile geometry is in board.py, the six programs in programs.py, the
-duel behind its interface in duels.py, scoring in scoring.py.
+Tile geometry is in board.py, the six programs in programs.py, the Bit Duel and the card
+duel's set-up in duels.py, scoring in scoring.py.
 
-State is plain JSON and holds no secret: the face-down stack is kept as a sorted list and
-each draw from it is a fresh fair pick from the match's random stream, written into the
-fact, which is the same as drawing the top of a shuffled stack. Choices the rulebook
-leaves open are numbered in README.md.
+State is plain JSON. The board holds no secret: the face-down stack is kept as a sorted
+list and each draw from it is a fresh fair pick from the match's random stream, written
+into the fact, which is the same as drawing the top of a shuffled stack. The card duel's
+hands, deck order and face-down Secret Cards are hidden by view.py through the engine's
+own redaction. Choices the rulebook leaves open are numbered in README.md.
 """
 
 from domain.kernel.decision import Decision
