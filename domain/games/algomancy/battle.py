@@ -192,8 +192,8 @@ def combat(state, region):
         hits, pending = _moment_hits(state, region, MOMENTS[progress["moment"]], progress["chosen"])
         if pending:
             ask = pending[0]
-            state["choice"] = {"kind": "assign", "item": None, "index": 0, "queue": [ask["dealer"]],
-                               "key": ask["key"], "options": ask["options"]}
+            state["choice"] = {"kind": "assign", "queue": [ask["dealer"]], "key": ask["key"],
+                               "options": ask["options"]}
             return
         for target, amount, deadly in hits:
             if target.startswith("player:") and state["players"][int(target.split(":")[1])]["out"]:

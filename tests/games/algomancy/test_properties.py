@@ -47,7 +47,7 @@ def all_cards(state):
         if not unit["token"]:
             cards.append(unit["card"])
         cards += [m["card"] for m in unit["mods"]]
-    resolving = [state["choice"]["item"]] if state["choice"] and state["choice"]["item"] else []  # paused
+    resolving = [state["choice"]["item"]] if (state["choice"] or {}).get("item") else []  # paused effect
     cards += [item["card"] for item in state["stack"] + resolving if item["card"] and name_of(item["card"]) not in TOKENS]
     return sorted(cards)
 
