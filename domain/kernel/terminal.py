@@ -5,8 +5,10 @@ a seat's panel and a line of labelled numbers.
 A renderer receives only a view, so it can never draw more than the seat may see: anything
 hidden reaches it as a count (an int, or {"count": n}) and is drawn as backs."""
 
+import io
+
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -108,3 +110,11 @@ def header(*parts, over=None) -> Text:
 def board(*parts) -> Group:
     """A whole board: the parts one under another (None and empty lines are left out)."""
     return Group(*(part for part in parts if part is not None and not (isinstance(part, Text) and not part.plain)))
+
+
+def plain_text(renderable: RenderableType, width: int = 120) -> str:
+    """A drawn board as the plain text a terminal of `width` columns would show (for tests,
+    logs and piping)."""
+    console = Console(record=True, width=width, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

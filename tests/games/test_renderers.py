@@ -8,15 +8,14 @@ Ruleset has been wired to its render.py yet."""
 
 import copy
 import importlib
-import io
 import random
 import re
 
 import pytest
-from rich.console import Console
 
 import domain.games as games
 from domain.kernel.rng import RandomStream
+from domain.kernel.terminal import plain_text
 
 GAMES = ("cyberiad", "cybermancy", "herocard", "cybermen", "cyberspace", "algomancy")
 RENDER = {game: importlib.import_module(f"domain.games.{game}.render").render for game in GAMES}
@@ -40,10 +39,7 @@ def card_namer(game):
     return lambda s: name_of(s) if "#" in s and name_of(s) in CARDS else None
 
 
-def printed(renderable) -> str:
-    console = Console(record=True, width=120, file=io.StringIO())
-    console.print(renderable)
-    return console.export_text()
+printed = plain_text
 
 
 def strings(value):

@@ -4,7 +4,7 @@ guests fleeing across a map (data.json, README.md)."""
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views, search
+from . import render, rules, search, view as views
 from .bots import BOTS
 from .data import DATA_DIGEST
 from .stats import PROFILE
@@ -24,5 +24,5 @@ RULESET = register(Ruleset.assemble(
     determinize=search.determinize,
     evaluate=search.evaluate,
     profile=PROFILE,
-    render=views.render,
+    render=render.render,
 ))

@@ -1,11 +1,10 @@
-"""What each seat may see, and the map drawn as text.
+"""What each seat may see (the map drawn for terminals is render.py).
 
 Hidden while the game runs: the item cards in other players' hands and what the draw pile
 holds (only its size is shown). The map, every figure, facing, token, status and Victory
 Point is public; a card used or discarded is public from then on."""
 
-from .board import terrain
-from .data import COLS, DATA, MARKS, ROWS, character
+from .data import DATA
 
 
 def view(state, seat):
@@ -41,42 +40,3 @@ def redact(fact, seat):
 def redact_action(action, actor, seat):
     """No action names a hidden card: a weakness card played is public, trades name only the seat."""
     return action
-
-
-ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<"}
-ROLE_MARK = {"normal": "", "leader": "L", "lieutenant": "l", "partial": "p"}
-
-
-def render(seen):
-    """The map: '#' building, '%' hedge, 'E' exit, 'U' Cyberconversion Unit, digits the human
-    groups by seat, arrows the Cybermen pointing where they face; then every figure listed."""
-    cells = [[{"B": "#", "H": "%"}.get(terrain((r, c)), terrain((r, c))) for c in range(COLS)] for r in range(ROWS)]
-    for pos in seen["units"].values():
-        cells[pos[0]][pos[1]] = "U"
-    for s, group in enumerate(seen["groups"]):
-        if group["members"]:
-            cells[group["pos"][0]][group["pos"][1]] = str(s)
-    for cyb in seen["cybermen"].values():
-        r, c = cyb["pos"]
-        cells[r][c] = ARROWS[cyb["facing"]] if cells[r][c] != "U" else "U"
-    lines = ["    " + " ".join(f"{c % 10}" for c in range(COLS))]
-    lines += [f"{r:>3} " + " ".join(row) for r, row in enumerate(cells)]
-    lines.append(f"Round {seen['round']}  turn of seat {seen['turn']}  phase {seen['phase']}  "
-                 f"Cybermen {MARKS[seen['mark']]['name']}  leader {seen['leader']}  "
-                 f"lieutenants {seen['lieutenants']}  deck {seen['deck']}")
-    for s, g in enumerate(seen["groups"]):
-        names = ", ".join(character(c)["name"] for c in g["members"]) or "-"
-        flags = [f for f in ("stunned", "mind") if g[f]] + ([f"injured {g['injured']}"] if g["injured"] else [])
-        hand = g["hand"] if isinstance(g["hand"], int) else ", ".join(g["hand"]) or "-"
-        lines.append(f" {s} {g['name']} [{g['status']}] at {g['pos']}: {names}; escape {g['escape']} "
-                     f"fatigue {g['fatigue']} vp {g['vp']} hand {hand} {' '.join(flags)}")
-    for cid, cyb in sorted(seen["cybermen"].items(), key=lambda kv: int(kv[0][1:])):
-        carrying = ", ".join(character(c)["name"] + f" of {character(c)['seat']}" for c in cyb["carrying"])
-        role = f" {cyb['role']} of seat {cyb['seat']}" if cyb["role"] != "normal" else ""
-        lines.append(f" {cid} {MARKS[cyb['mark']]['name']} at {cyb['pos']} facing {cyb['facing']}{role}"
-                     + (f" carrying {carrying}" if carrying else ""))
-    if seen["prompt"]:
-        lines.append(f" waiting: {seen['prompt']}")
-    if seen["over"]:
-        lines.append(f" over: {seen['over']}, winners {seen['winners']}")
-    return "\n".join(lines)

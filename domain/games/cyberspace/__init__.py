@@ -1,32 +1,47 @@
 """HeroCard Cyberspace: build networks of tiles, occupy their servers with Avatars, and hack
-your rivals (rules/herocard-cyberspace.txt, the Board Game section), with Bit Duels."""
+your rivals (rules/herocard-cyberspace.txt, the Board Game section), with HeroCard card duels
+(or Bit Duels)."""
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, search, view as views
+from domain.games.herocard.cards import CARDS_DIGEST, HEROES
+
+from . import render, rules, search, view as views
 from .bots import BOTS
 from .stats import PROFILE
 from .tiles import TILES_DIGEST
 
-RULES_VERSION = "1.0.0"
+# 2.0: card duels became the default, so `{}` means something else than in 1.0 (Bit Duels): a 1.0
+# match is refused by version, never replayed as card duels.
+RULES_VERSION = "2.0.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,
     views=views,
     name="cyberspace",
-    version=f"{RULES_VERSION}+tiles.{TILES_DIGEST}",
+    version=f"{RULES_VERSION}+tiles.{TILES_DIGEST}+cards.{CARDS_DIGEST}",
     title="HeroCard Cyberspace",
     min_seats=1,
     max_seats=4,
     options_schema={
         "type": "object", "additionalProperties": False,
         "properties": {
-            "duels": {"enum": ["bit"], "default": "bit",
-                      "description": "how a hack is resolved: 'bit' = Bit Duels, a fair coin (the only engine so far)"},
+            "duels": {"enum": ["cards", "bit"], "default": "cards",
+                      "description": "how a hack is resolved: 'cards' = HeroCard card duels (default), "
+                                     "'bit' = Bit Duels, a fair coin"},
+            "heroes": {"type": "array", "items": {"enum": sorted(HEROES)},
+                       "description": "card duels: one Hero per seat (default: distinct Heroes at random)"},
+            "fair_start": {"type": "boolean", "default": False,
+                           "description": "Fair Start (card duels): the starting player skips the first Discard "
+                                          "and Draw phases"},
+            "discard_queue": {"type": "boolean", "default": False,
+                              "description": "Discard Queue (card duels): an empty Action Deck is refilled by turning "
+                                             "the discard pile over"},
             "teams": {"type": "boolean", "default": False,
                       "description": "Teams: 4 players, partners opposite (seats 0+2 and 1+3), scores added"},
             "assistance": {"type": "boolean", "default": False,
-                           "description": "Assistance (3-4 players): needs card duels, so refused with duels 'bit'"},
+                           "description": "Assistance (3-4 players, card duels, no teams): others assist the losing "
+                                          "side of an attack"},
             "handicap": {"type": "array", "items": {"type": ["string", "integer"]}, "default": [],
                          "description": "seats (names or numbers) of expert players, who get two Avatars, not three"},
             "size": {"type": "integer", "minimum": 5, "maximum": 15, "default": rules.DEFAULT_SIZE,
@@ -38,5 +53,5 @@ RULESET = register(Ruleset.assemble(
     determinize=search.determinize,
     evaluate=search.evaluate,
     profile=PROFILE,
-    render=views.render,
+    render=render.render,
 ))

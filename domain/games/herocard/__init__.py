@@ -3,7 +3,7 @@ Start" and "HeroCard Dueling Rules"). The dueling engine (engine.py) also serves
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, view as views, search
+from . import render, rules, search, view as views
 from .bots import BOTS
 from .cards import CARDS_DIGEST, HEROES
 from .stats import PROFILE
@@ -39,5 +39,5 @@ RULESET = register(Ruleset.assemble(
     determinize=search.determinize,
     evaluate=search.evaluate,
     profile=PROFILE,
-    render=views.render,
+    render=render.render,
 ))

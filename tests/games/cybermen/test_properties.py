@@ -17,6 +17,7 @@ from domain.games.cybermen.actions import HANDLERS
 from domain.games.cybermen.board import open_ground, unit_squares
 from domain.games.cybermen.data import CONST, DATA, FIRST_TAKEN, ITEMS, character
 from domain.games.cybermen.state import in_play
+from domain.kernel.terminal import plain_text
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay
@@ -203,8 +204,8 @@ def test_replayed_state_equals_live_state_at_every_version(tmp_path_factory, see
 
 def test_every_listed_action_of_a_long_match_is_accepted_and_the_map_renders():
     state = play(6, 11)
-    text = RULESET.render(RULESET.view(state, 0))
-    assert "over:" in text and len(text.splitlines()) > 12
+    text = plain_text(RULESET.render(RULESET.view(state, 0)))
+    assert "GAME OVER" in text and len(text.splitlines()) > 12
 
 
 RULE_CODES = {"game_over", "not_your_turn", "malformed", "capture_order", "no_tokens", "no_weakness_card",

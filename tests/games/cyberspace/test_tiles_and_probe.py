@@ -9,6 +9,7 @@ from domain.games.cyberspace.board import is_closed, network_of, networks, open_
 from domain.games.cyberspace.scoring import network_worth
 from domain.games.cyberspace.tiles import DEFAULT_TILES, TILES
 from domain.kernel.errors import InvalidSetup
+from domain.kernel.terminal import plain_text
 
 from .boards import E, N, S, W, act, avatar, legal_of, new_state, put, refused, rng, rot_for, tile_like
 
@@ -223,7 +224,7 @@ def test_the_board_view_is_structured_and_render_draws_the_grid():
                       "firewalls": [{"side": E, "owner": 0}]}
     assert next(t for t in seen["tiles"] if t["x"] == 1)["link"] == 1
     assert seen["networks"][0]["servers_held"] == {"0": 1}
-    drawn = RULESET.render(seen).splitlines()
+    drawn = plain_text(RULESET.render(seen)).splitlines()
     assert "--( )L" not in drawn and any("( )----[0]##--(1)" in line for line in drawn)
     assert any(line.startswith("L1") or " L1" in line for line in drawn)
 
