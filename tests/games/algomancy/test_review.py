@@ -462,3 +462,49 @@ def test_d3_an_ffa_attacker_in_two_regions_arranges_each_formation_as_its_region
     refused(state, 0, {"type": "form_attack", "formations": {"f2": [[c]]}}, "form_own_formation")
     state = act(state, 0, {"type": "form_attack", "formations": {"f1": [[a, b]]}})
     assert state["battle"]["formations"][0]["columns"] == [[a, b]]
+
+
+def test_blocking_columns_deal_damage_too_with_their_attributes_and_a_spare_slot_deals_none():
+    """"If a column is blocked, the attacking and defending formations in those columns deal
+    combat damage to each other": a Deadly blocker (Tidepool Terror, 1 power) kills Tremor
+    Elemental (5/6). "Units may even be placed blocking in slots where attackers aren't": the
+    Coral Guard beside the attackers deals and takes nothing. Each blocked column of two gets
+    its own damage choice: the defender spares one Hound and not the other."""
+    from domain.games.algomancy.battle import assigned, combat, place_attack, place_blocks
+    state = game()
+    elemental = put(state, 0, "Tremor Elemental", region="r1")
+    j1, h1 = put(state, 0, "Jelly", region="r1"), put(state, 0, "Cinder Hound", region="r1")
+    j2, h2 = put(state, 0, "Jelly", region="r1"), put(state, 0, "Cinder Hound", region="r1")
+    terror, guard = put(state, 1, "Tidepool Terror"), put(state, 1, "Coral Guard")
+    b1, b2 = put(state, 1, "Ashen Brute"), put(state, 1, "Ashen Brute")
+    battle(state)
+    place_attack(state, 0, [{"target": 1, "columns": [[elemental], [j1, h1], [j2, h2]]}])
+    place_blocks(state, 1, "r1", {"f1": [[terror], [b1], [b2], [guard]]})
+    state["step"] = {"k": "combat", "region": "r1"}
+    combat(state, "r1")
+    assert state["choice"]["key"] == "f1:columns:1"
+    assigned(state, "front:4")
+    assert state["choice"]["key"] == "f1:columns:2", "the other column is asked for separately"
+    assigned(state, "front:1")
+    assert elemental not in state["units"] and terror not in state["units"]
+    assert h1 in state["units"] and h2 not in state["units"]
+    assert state["units"][guard]["damage"] == 0 and state["players"][1]["life"] == 30
+
+
+def test_each_defending_column_of_two_gets_its_own_damage_choice():
+    """The attacker deals 4 to each of two defending columns of two: asked per column."""
+    from domain.games.algomancy.battle import assigned, combat, place_attack, place_blocks
+    state = game()
+    a1, a2 = put(state, 0, "Ashen Brute", region="r1"), put(state, 0, "Ashen Brute", region="r1")
+    j1, h1 = put(state, 1, "Jelly"), put(state, 1, "Cinder Hound")
+    j2, h2 = put(state, 1, "Jelly"), put(state, 1, "Cinder Hound")
+    battle(state)
+    place_attack(state, 0, [{"target": 1, "columns": [[a1], [a2]]}])
+    place_blocks(state, 1, "r1", {"f1": [[j1, h1], [j2, h2]]})
+    state["step"] = {"k": "combat", "region": "r1"}
+    combat(state, "r1")
+    assert state["choice"]["queue"] == [0] and state["choice"]["key"] == "f1:blocks:0"
+    assigned(state, "front:4")
+    assert state["choice"]["key"] == "f1:blocks:1"
+    assigned(state, "front:1")
+    assert h1 in state["units"] and h2 not in state["units"] and j1 not in state["units"]
