@@ -3,7 +3,8 @@ card duels (the default), which are not a per-hack sub-state but one HeroCard en
 (domain/games/herocard/engine.py) living through the whole match in `state["cards"]`:
 hands, decks and Attribute Stacks persist from turn to turn, and each Cyberspace turn is
 also that seat's HeroCard turn (Discard, Draw, Clear, then the Action Phase in which
-programs and cards mix). The card half is at the end of this module; rules.py calls it.
+programs and cards mix). The card half is at the end of this module; rules_setup.py (the
+duel's set-up) and rules_cards.py (its play inside Cyberspace) call it.
 
 The Bit Duel interface:
 
