@@ -97,3 +97,18 @@ def test_the_search_bot_chooses_the_same_when_only_hidden_cards_differ(ruleset):
 def test_every_game_gets_the_search_bot():
     assert {r.name for r in SEARCHABLE} == {r.name for r in games.all_latest()}
     assert all("search" in r.bots for r in games.all_latest())
+
+
+@pytest.mark.parametrize("form", ["cube_draft", "traditional_cube"])
+def test_an_algomancy_cubes_unopened_packs_are_dealt_again(form):
+    """The cube's pool is hidden from everyone; a sample that kept it would let the bot plan
+    with the real packs to come."""
+    ruleset = latest("algomancy")
+    state = ruleset.setup({"format": form}, ["a", "b"], RandomStream(b"c" * 32, "m", 1))
+    def unseen(st):  # the cube's pool and the other player's pack: one source of cards for seat 0
+        return st["cube"]["pool"] + st["players"][1]["pack"]
+
+    samples = [ruleset.determinize(state, 0, random.Random(n)) for n in range(3)]
+    assert len(state["cube"]["pool"]) > 1
+    assert any(sample["cube"]["pool"] != state["cube"]["pool"] for sample in samples)
+    assert all(sorted(unseen(sample)) == sorted(unseen(state)) for sample in samples), "the same cards, dealt otherwise"

@@ -3,12 +3,15 @@ priority, in every format and player setup of rules/algomancy.txt."""
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules, search, view as views
+from . import render, rules, search, view as views
 from .bots import BOTS
 from .cards import CARDS_DIGEST, ELEMENTS
 from .stats import PROFILE
 
-RULES_VERSION = "1.0.0"
+# 1.1: the review's fixes decide other facts (burst tokens each a spell, FFA formations after the
+# intent cards flip, a passed pack arriving at the next draft step, damage beyond lethal chosen), and
+# the traditional cube draft and hybrid cards were added: a 1.0 match is refused, not re-read.
+RULES_VERSION = "1.1.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,
@@ -27,7 +30,8 @@ RULESET = register(Ruleset.assemble(
             "format": {"enum": list(rules.FORMATS), "default": "constructed",
                        "description": "constructed (own decks: draw 2 recycle 2), live_draft (a shared deck of 3-4 "
                                       "elements, packs of 10), cube_draft (draft 30-card decks first), team_draft "
-                                      "(each team live drafts from its own deck)"},
+                                      "(each team live drafts from its own deck), traditional_cube (three packs "
+                                      "of 15 picked one at a time, passed left, right, left, then cut to 30)"},
             "elements": {"type": "array", "items": {"enum": list(ELEMENTS)},
                          "description": "live draft: the 3 (2-3 players) or 4 elements of the shared deck"},
             "decks": {"type": "object", "description": "seat name or number -> an element (its designed 32-card "
@@ -42,5 +46,5 @@ RULESET = register(Ruleset.assemble(
     determinize=search.determinize,
     evaluate=search.evaluate,
     profile=PROFILE,
-    render=views.render,
+    render=render.render,
 ))

@@ -6,7 +6,8 @@ players' hands, packs, dormant resources, decklists and FFA intent cards. The de
 
 - deals the unseen cards back within each source they came from: a deck (the shared deck, a
   team's, a player's) together with the hands (and, outside the cube, the packs) of the other
-  players who draw from it; in a Cube Draft the cube's pool together with the others' packs.
+  players who draw from it; in a cube draft (either kind) the cube's pool together with the
+  others' packs.
   The seat knows each source's multiset from the public element decks, decklists it was shown
   and cards it has seen; where it was not shown one (an opponent's constructed deck) this reads
   that multiset, the one approximation (README);
@@ -23,12 +24,13 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.search import refill_unseen
 
 from .cards import ELEMENTS, RESOURCE_OF
+from .rules import CUBES
 from .state import START_LIFE, team_of
 
 
 def determinize(state, seat, rand):
     sample = json_copy(state)
-    cube = sample["format"] == "cube_draft"
+    cube = sample["format"] in CUBES
     sources = {key: [deck] for key, deck in sample["decks"].items()}
     if cube:
         sources["cube"] = [sample["cube"]["pool"]]
