@@ -14,7 +14,6 @@ import orjson
 from rich.console import Console
 from rich.pretty import Pretty
 from rich.table import Table
-from rich.text import Text
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit as audit_records
@@ -124,12 +123,8 @@ def play(game, seats, bots, bot_kind, options_json, seed):
 
 def drawn(ruleset, view: dict):
     """A board for the terminal: the game's own rich drawing (tables, panels, colours) where it
-    has one, else the view's data. A drawing given as plain text is printed as it is, never
-    read as console markup."""
-    if not ruleset.render:
-        return Pretty(view)
-    board = ruleset.render(view)
-    return Text(board) if isinstance(board, str) else board
+    has one, else the view's data."""
+    return ruleset.render(view) if ruleset.render else Pretty(view)
 
 
 @main.command()

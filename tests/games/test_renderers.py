@@ -224,3 +224,8 @@ def test_algomancy_shows_life_units_and_the_own_hand():
     assert all(name_of(c) in section(text, "p0 ·") for c in view["players"][0]["hand"])
     assert "Gear Golem#999 7/5 dmg 2 tough" in section(text, f"region {view['home'][1]}")
     assert "waiting for p1 to choose (sacrifice): x#1, y#2" in text
+
+
+def test_every_game_draws_through_its_render_module():
+    """The CLI draws `ruleset.render`: it must be the rich board each game's render.py defines."""
+    assert {ruleset.name: ruleset.render for ruleset in games.all_latest()} == RENDER
