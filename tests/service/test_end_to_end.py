@@ -100,7 +100,7 @@ def test_idempotency_key_replays_the_first_response(client):
 
 def test_games_openapi_and_health(client):
     games = {game["game"]: game for game in client.get("/v1/games").json["games"]}
-    assert games["cyberiad"]["seats"] == {"min": 2, "max": 4} and games["cybermancy"]["bots"] == ["greedy", "random"]
+    assert games["cyberiad"]["seats"] == {"min": 2, "max": 4} and games["cybermancy"]["bots"] == ["greedy", "random", "search"]
     spec = client.get("/openapi.json").json
     assert spec["openapi"].startswith("3.") and "/v1/matches/{match_id}/actions" in spec["paths"]
     assert "CreateMatch" in spec["components"]["schemas"]
