@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 from domain.games.algomancy import RULESET
 from domain.games.algomancy.cards import TOKENS, name_of
 from domain.games.algomancy.state import stats
-from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
-from tests.games.replay import play_and_replay
+from tests.games.replay import play_and_replay, random_play
 
 SETUPS = [("1v1", 2), ("ffa", 3), ("ffa", 4), ("teams_split", 4), ("teams_joint", 4), ("archenemy", 3)]
 FORMATS = ["constructed", "live_draft", "cube_draft", "team_draft", "traditional_cube"]
@@ -133,27 +132,17 @@ class Invariants:
 
 
 def play(options, seats, seed, bots=("random",), check=True):
-    rand = random.Random(seed)
-    key = rand.randbytes(32)
-    state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-    invariants = Invariants(state)
-    for seq in range(2, MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            return state
-        seat = rand.choice(sorted(RULESET.to_act(state)))
-        for other in set(range(seats)) - RULESET.to_act(state):
-            assert RULESET.legal_actions(state, other) == []
-        action = RULESET.bots[bots[seat % len(bots)]](state, seat, rand)
-        before = json_copy(state)
-        facts = RULESET.decide(state, seat, action, RandomStream(key, "m", seq))
-        assert state == before, "decide mutated the state"
-        for fact in facts:
-            state = RULESET.evolve(state, fact)
-        if check:
-            invariants.after(state, seat, action)
-            # every fact and action; the whole view (slower) every few actions
-            assert_nothing_hidden_leaks(before, state, facts, seat, action, with_views=seq % VIEW_EVERY == 0)
-    raise AssertionError("the game did not end")
+    def checks(initial):
+        invariants = Invariants(initial)
+
+        def after(step):
+            if check:
+                invariants.after(step.state, step.seat, step.action)
+                # every fact and action; the whole view (slower) every few actions
+                assert_nothing_hidden_leaks(step.before, step.state, step.facts, step.seat, step.action,
+                                            with_views=step.seq % VIEW_EVERY == 0)
+        return after
+    return random_play(RULESET, options, seats, seed, bots, checks)
 
 
 @pytest.mark.parametrize("options, seats", MODES, ids=[f"{o['setup']}-{o['format']}-{s}" for o, s in MODES])

@@ -5,7 +5,6 @@ replay equals live play; no seat sees another's hand or any deck order; the gree
 plays legal moves."""
 
 import os
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +12,7 @@ from hypothesis import strategies as st
 
 from domain.games.cybermancy import RULESET
 from domain.games.cybermancy.cards import POWER
-from domain.kernel.canonical import json_copy
-from domain.kernel.rng import RandomStream
-from tests.games.replay import play_and_replay
+from tests.games.replay import play_and_replay, random_play
 
 MODES = [({}, 2), ({}, 3), ({}, 4), ({"mode": "teams"}, 4), ({"draft": True}, 2), ({"draft": True}, 3),
          ({"draft": True, "mode": "teams"}, 4)]
@@ -147,26 +144,15 @@ class Invariants:
 
 
 def play(options, seats, seed, bots=("random",), check=True):
-    rand = random.Random(seed)
-    key = rand.randbytes(32)
-    state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-    invariants = Invariants(state)
-    for seq in range(2, MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            return state
-        (seat,) = RULESET.to_act(state)
-        for other in set(range(seats)) - {seat}:
-            assert RULESET.legal_actions(state, other) == []
-        action = RULESET.bots[bots[seat % len(bots)]](state, seat, rand)
-        before = json_copy(state)
-        facts = RULESET.decide(state, seat, action, RandomStream(key, "m", seq))
-        assert state == before, "decide mutated the state"
-        for fact in facts:
-            state = RULESET.evolve(state, fact)
-        invariants.after(state, seat, action, facts)
-        if check:
-            assert_nothing_hidden_leaks(state, facts, seat, action)
-    raise AssertionError("the game did not end")
+    def checks(initial):
+        invariants = Invariants(initial)
+
+        def after(step):
+            invariants.after(step.state, step.seat, step.action, step.facts)
+            if check:
+                assert_nothing_hidden_leaks(step.state, step.facts, step.seat, step.action)
+        return after
+    return random_play(RULESET, options, seats, seed, bots, checks)
 
 
 @pytest.mark.parametrize("options, seats", MODES, ids=[f"{o}-{s}" for o, s in MODES])

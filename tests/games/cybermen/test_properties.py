@@ -20,7 +20,7 @@ from domain.games.cybermen.state import in_play
 from domain.kernel.terminal import plain_text
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
-from tests.games.replay import play_and_replay
+from tests.games.replay import play_and_replay, random_play
 
 MAX_ACTIONS = 20_000
 EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
@@ -151,27 +151,16 @@ BOTS = {**RULESET.bots, "ducks": sitting_ducks}
 
 
 def play(seats, seed, bots=("random",), check=True):
-    rand = random.Random(seed)
-    key = rand.randbytes(32)
-    state = RULESET.setup({}, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-    invariants = Invariants(state)
-    for seq in range(2, MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            return state
-        (seat,) = RULESET.to_act(state)
-        for other in set(range(seats)) - {seat}:
-            assert RULESET.legal_actions(state, other) == []
-        action = BOTS[bots[seat % len(bots)]](state, seat, rand)
-        assert action in RULESET.legal_actions(state, seat)
-        before = json_copy(state)
-        facts = RULESET.decide(state, seat, action, RandomStream(key, "m", seq))
-        assert state == before, "decide mutated the state"
-        for fact in facts:
-            state = RULESET.evolve(state, fact)
-        invariants.after(before, state, facts)
-        if check:
-            assert_nothing_hidden_leaks(state, facts)
-    raise AssertionError("the game did not end")
+    def checks(initial):
+        invariants = Invariants(initial)
+
+        def after(step):
+            assert step.action in RULESET.legal_actions(step.before, step.seat)
+            invariants.after(step.before, step.state, step.facts)
+            if check:
+                assert_nothing_hidden_leaks(step.state, step.facts)
+        return after
+    return random_play(RULESET, {}, seats, seed, bots, checks, known_bots=BOTS)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])

@@ -21,7 +21,7 @@ from domain.games.cyberspace.tiles import TILES
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
-from tests.games.replay import play_and_replay
+from tests.games.replay import play_and_replay, random_play
 
 BIT = {"duels": "bit"}
 BIT_MODES = [({}, 1), (BIT, 2), (BIT, 3), (BIT, 4), ({**BIT, "teams": True}, 4), ({**BIT, "handicap": [0, 2]}, 3),
@@ -223,28 +223,17 @@ def mangled(action, rand):
 
 
 def play(options, seats, seed, bots=("random",), check=True):
-    rand = random.Random(seed)
-    key = rand.randbytes(32)
-    state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-    invariants = Invariants(state)
-    for seq in range(2, MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            return state
-        (seat,) = RULESET.to_act(state)
-        for other in set(range(seats)) - {seat}:
-            assert RULESET.legal_actions(state, other) == []
-        action = RULESET.bots[bots[seat % len(bots)]](state, seat, rand)
-        if check:
-            probe_refusals(state, seat, action, rand, key, seq)
-        before = json_copy(state)
-        facts = RULESET.decide(state, seat, action, RandomStream(key, "m", seq))
-        assert state == before, "decide mutated the state"
-        for fact in facts:
-            state = RULESET.evolve(state, fact)
-        invariants.after(state, action, facts)
-        if check:
-            assert_nothing_hidden_leaks(state, facts, seat, action)
-    raise AssertionError("the game did not end")
+    def checks(initial):
+        invariants = Invariants(initial)
+
+        def after(step):
+            if check:
+                probe_refusals(step.before, step.seat, step.action, step.rand, step.key, step.seq)
+            invariants.after(step.state, step.action, step.facts)
+            if check:
+                assert_nothing_hidden_leaks(step.state, step.facts, step.seat, step.action)
+        return after
+    return random_play(RULESET, options, seats, seed, bots, checks)
 
 
 def same_shape(action):

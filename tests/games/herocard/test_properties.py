@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 
 from domain.games.herocard import RULESET
 from domain.games.herocard.cards import ATTRIBUTES, deck_list
-from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
-from tests.games.replay import play_and_replay
+from tests.games.replay import play_and_replay, random_play
 
 MODES = [({}, 2), ({"fair_start": True}, 2), ({"discard_queue": True}, 2), ({}, 3), ({}, 4),
          ({"teams": True}, 4), ({"assistance": True}, 3), ({"assistance": True, "fair_start": True}, 4),
@@ -105,26 +104,15 @@ class Invariants:
 
 
 def play(options, seats, seed, bots=("random",), check=True):
-    rand = random.Random(seed)
-    key = rand.randbytes(32)
-    state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-    invariants = Invariants(state)
-    for seq in range(2, MAX_ACTIONS):
-        if RULESET.outcome(state) is not None:
-            return state
-        (seat,) = RULESET.to_act(state)
-        for other in set(range(seats)) - {seat}:
-            assert RULESET.legal_actions(state, other) == []
-        action = RULESET.bots[bots[seat % len(bots)]](state, seat, rand)
-        before = json_copy(state)
-        facts = RULESET.decide(state, seat, action, RandomStream(key, "m", seq))
-        assert state == before, "decide mutated the state"
-        for fact in facts:
-            state = RULESET.evolve(state, fact)
-        if check:
-            invariants.after(before, state, seat, action, facts)
-            assert_nothing_hidden_leaks(state, facts, seat, action)
-    raise AssertionError("the game did not end")
+    def checks(initial):
+        invariants = Invariants(initial)
+
+        def after(step):
+            if check:
+                invariants.after(step.before, step.state, step.seat, step.action, step.facts)
+                assert_nothing_hidden_leaks(step.state, step.facts, step.seat, step.action)
+        return after
+    return random_play(RULESET, options, seats, seed, bots, checks)
 
 
 @pytest.mark.parametrize("options, seats", MODES, ids=[f"{o}-{s}" for o, s in MODES])
