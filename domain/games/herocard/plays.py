@@ -127,6 +127,8 @@ def check_side(turn, seat, card):
         if side != mine:
             raise IllegalAction("wrong_side", f"{card['name']} is an {side} card; you are on the {mine}ing side")
         return
+    if card["timing"] != "fast":  # "any other player may play a valid Fast Action Card to assist"
+        raise IllegalAction("assist_fast_only", f"{card['name']} is not Fast: only a Fast card may assist a side")
     attack, block = attack_values(st)
     losing = "attack" if attack <= block else "block"
     if mine is not None and mine != side:

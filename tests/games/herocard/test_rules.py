@@ -335,3 +335,15 @@ def test_assistance_helps_only_the_losing_side_and_never_switches():
     assert values(d) == (value("attack_from_above"), value("bar_stool"))  # a tie: now the attack is losing
     d = pass_(pass_(d))  # the defender and the attacker pass; seat 1 again
     refused(d, 1, {"type": "play", "cards": ["jab"]}, "assist_no_switching")
+
+
+def test_only_a_fast_card_may_assist():
+    """"any other player may play a valid Fast Action Card to assist the losing side": a Restricted
+    card from the active player outside the Attack Sequence (a duplicate's, on its own turn) is
+    refused as assistance (found by the independent review of Cyberspace's card duels)."""
+    d = duel(heroes=("bouncer", "sinner", "bouncer"), hands={0: ["attack_from_above"], 2: ["one_more_round", "jab"]},
+             assistance=True, victory_points=5)
+    d = play(d, 0, "attack_from_above", target=1)
+    d["turn"]["active"], d["priority"] = 2, 2  # seat 2's own turn, the sequence not its own
+    refused(d, 2, {"type": "play", "cards": ["one_more_round"]}, "assist_fast_only")
+    assert CARDS["one_more_round"]["timing"] == "restricted"
