@@ -129,7 +129,8 @@ def evolve(duel, fact):
                 entry.update(face="up", card=fact["card"], dud=fact["dud"])
     elif kind == "hc.open":
         duel["sequence"] = {"owner": fact["owner"], "target": fact["target"], "attack": fact["attack"],
-                            "block": fact["block"], "played": [], "duplicate": fact["duplicate"]}
+                            "block": fact["block"], "played": [], "duplicate": fact["duplicate"],
+                            "defenders": fact.get("defenders", [fact["target"]])}
         duel["assist"] = {}
     elif kind == "hc.active":
         duel["sequence"]["played"].append(dict(fact["entry"]))

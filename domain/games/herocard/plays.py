@@ -243,8 +243,11 @@ def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=
             # connection both defend; none when you attack your own piece and decline to defend).
             target = defenders[0] if defenders else seat
             block = sorted({s for d in defenders for s in side_seats(st, d)}) or side_seats(st, seat)
-        turn.emit({"f": "hc.open", "owner": seat, "target": target, "attack": side_seats(st, seat),
-                   "block": block, "duplicate": False})
+        opened = {"f": "hc.open", "owner": seat, "target": target, "attack": side_seats(st, seat),
+                  "block": block, "duplicate": False}
+        if defenders:  # each named defender is attacked, so each may duplicate the Base Attack
+            opened["defenders"] = list(defenders)
+        turn.emit(opened)
     check_side(turn, seat, card)
     if card["timing"] == "exclusive":
         turn.emit({"f": "hc.exclusive", "delta": 1})
@@ -381,7 +384,7 @@ def duplicate(turn, seat, action, uid):
     st = turn.state
     sequence = st["sequence"]
     base = next((e for e in sequence["played"] if e["kind"] == "base_attack"), None) if sequence else None
-    if base is None or seat != sequence["target"]:
+    if base is None or seat not in sequence["defenders"]:
         raise IllegalAction("duplicate_needs_attack", "you can only duplicate a Base Attack played against you "
                             "during the current Attack Sequence")
     target = pick_target(st, seat, {"target": action.get("target", sequence["owner"])})

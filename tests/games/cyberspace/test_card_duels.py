@@ -551,3 +551,26 @@ def test_statistics_count_the_cards_played_and_the_heroes():
     assert card_played({"type": "attack", "target": "link", "x": 1, "y": 1}) is None  # a Bit Duel
     state = card_state(2)
     assert summary(state, None)["factions"] == [p["hero"] for p in state["cards"]["players"]]
+
+
+def test_either_of_two_firewall_defenders_may_duplicate_the_base_attack():
+    """"an attack on either Firewall affects both. The owners of both Firewalls may defend", and
+    "Duplicating a Base Attack: When a Base Attack is played against you ...": the attack is played
+    against both owners, so the higher seat may duplicate it too (found by the independent review)."""
+    from domain.games.cyberspace.duels import new_card_duel
+    from domain.games.herocard import engine
+    from domain.kernel.rng import RandomStream
+    stream = RandomStream(b"m" * 32, "two-defenders", 1)
+    duel = new_card_duel(["sinner", "bouncer", "bioengineer"], 0, stream)
+    duel["players"][0]["hand"][0] = "diamond_nails"
+    duel["players"][2]["hand"][0] = "mimic_gene"
+    duel["turn"]["phase"], duel["priority"] = "action", 0
+    for fact in engine.decide(duel, 0, {"type": "play", "cards": ["diamond_nails"]}, stream, defenders=[1, 2]):
+        engine.evolve(duel, fact)
+    for fact in engine.decide(duel, 1, {"type": "pass"}, stream):
+        engine.evolve(duel, fact)
+    assert duel["priority"] == 2 and duel["sequence"]["defenders"] == [1, 2]
+    duplicate = {"type": "play", "cards": ["mimic_gene"], "target": 0}
+    assert duplicate in engine.legal_actions(duel, 2)
+    facts = engine.decide(duel, 2, duplicate, stream)
+    assert any(f["f"] == "hc.queue_duplicate" and f["duplicate"]["owner"] == 2 for f in facts)
