@@ -27,9 +27,15 @@ def step(client, match_id, tokens, rand):
     return response.json
 
 
-def play_to_end(client, created, seed=0):
+def play_to_end(client, created, seed=0, every=0, check_board=None):
+    """Random legal actions over HTTP to the end; the match summary. With `check_board`, every
+    `every` actions each seat's board, fetched with its own token, goes to `check_board(seat, board)`."""
     rand = random.Random(seed)
-    tokens = [s["token"] for s in created["seats"]]
-    while step(client, created["match_id"], tokens, rand):
-        pass
-    return client.get(f"/v1/matches/{created['match_id']}").json
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    moves = 0
+    while step(client, match_id, tokens, rand):
+        moves += 1
+        if check_board is not None and moves % every == 0:
+            for seat, token in enumerate(tokens):
+                check_board(seat, client.get(f"/v1/matches/{match_id}/board", headers=bearer(token)).json["board"])
+    return client.get(f"/v1/matches/{match_id}").json

@@ -1,8 +1,6 @@
 """A 4-player Cybermen match over HTTP with seat tokens only, then audited."""
 
-import random
-
-from tests.service.helpers import bearer, step
+from tests.service.helpers import bearer, play_to_end
 
 
 def test_four_player_match_over_http_then_audited(client):
@@ -21,16 +19,11 @@ def test_four_player_match_over_http_then_audited(client):
         refused = client.post(f"/v1/matches/{match_id}/actions", headers=bearer(tokens[seat]),
                               json={"action": malformed})
         assert refused.status_code == 422 and refused.json["code"] == "malformed"
-    rand = random.Random(7)
-    moves = 0
-    while step(client, match_id, tokens, rand):
-        moves += 1
-        if moves % 60 == 0:
-            for seat, token in enumerate(tokens):
-                board = client.get(f"/v1/matches/{match_id}/board", headers=bearer(token)).json["board"]
-                assert [isinstance(g["hand"], list) for g in board["groups"]] == [s == seat for s in range(4)]
-                assert isinstance(board["deck"], int)
-    summary = client.get(f"/v1/matches/{match_id}").json
+
+    def own_hand_only(seat, board):
+        assert [isinstance(g["hand"], list) for g in board["groups"]] == [s == seat for s in range(4)]
+        assert isinstance(board["deck"], int)
+    summary = play_to_end(client, created, seed=7, every=60, check_board=own_hand_only)
     assert summary["status"] == "ended" and summary["outcome"]["reason"] in ("round_limit", "no_humans_left")
     assert client.get(f"/v1/matches/{match_id}/audit").json["ok"]
     bad = client.post("/v1/matches", json={"game": "cybermen", "seats": [f"p{i}" for i in range(7)]})

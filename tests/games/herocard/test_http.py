@@ -3,22 +3,17 @@ board never shows another seat's hand or a face-down Secret Card."""
 
 import random
 
-from tests.service.helpers import bearer, step
+from tests.service.helpers import bearer, play_to_end, step
 
 
 def test_four_player_teams_match_over_http(client):
     created = client.post("/v1/matches", json={"game": "herocard", "seats": ["ann", "bob", "cat", "dan"],
                                                 "options": {"teams": True, "fair_start": True}}).json
-    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
-    rand = random.Random(11)
-    moves = 0
-    while step(client, match_id, tokens, rand):
-        moves += 1
-        if moves % 60 == 0:
-            for seat, token in enumerate(tokens):
-                board = client.get(f"/v1/matches/{match_id}/board", headers=bearer(token)).json["board"]
-                assert [isinstance(p["hand"], list) for p in board["players"]] == [s == seat for s in range(4)]
-    summary = client.get(f"/v1/matches/{match_id}").json
+    match_id = created["match_id"]
+
+    def own_hand_only(seat, board):
+        assert [isinstance(p["hand"], list) for p in board["players"]] == [s == seat for s in range(4)]
+    summary = play_to_end(client, created, seed=11, every=60, check_board=own_hand_only)
     assert summary["status"] == "ended" and summary["outcome"]["winners"] in ([0, 2], [1, 3], [])
     assert client.get(f"/v1/matches/{match_id}/audit").json["ok"]
 
