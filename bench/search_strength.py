@@ -3,7 +3,9 @@ two-seat matches a pairing with fixed seeds, the search bot's seat alternating, 
 Prints wins / matches with a 95 % Wilson interval and the search bot's decisions per second.
 
     .venv/bin/python bench/search_strength.py [--matches 50] [--games cyberiad,herocard]
-                                              [--playouts 100] [--depth 12] [--workers 2]
+        [--opponents random,greedy] [--playouts 48] [--width 6] [--depth 40] [--workers 2]
+
+Without --playouts, --width or --depth each game plays with its own search settings.
 """
 
 import argparse
@@ -25,10 +27,12 @@ from projections.uncertainty import win_rate  # noqa: E402
 MAX_ACTIONS = 20_000
 
 
-def one_match(game: str, opponent: str, seed: int, playouts: int, depth: int, policy: str) -> tuple[bool, int, float]:
-    """(the search bot won, its decisions, seconds it spent) for one match with fixed seed."""
+def one_match(game: str, opponent: str, seed: int, **settings) -> tuple[str, int, float]:
+    """("win", "tie" or "loss" for the search bot, its decisions, seconds it spent) for one
+    match with a fixed seed. A tie is a shared win, as the rules of several games have it.
+    `settings` override the game's own search settings (playouts, width, depth, policy)."""
     ruleset = latest(game)
-    search = SearchBot(ruleset, playouts=playouts, depth=depth, policy=policy)
+    search = SearchBot(ruleset, **{**ruleset.search_settings, **settings})
     rand = random.Random(seed)
     key = rand.randbytes(32)
     state = ruleset.setup({}, ["p0", "p1"], RandomStream(key, "strength", 1))
@@ -46,19 +50,20 @@ def one_match(game: str, opponent: str, seed: int, playouts: int, depth: int, po
             action = ruleset.bots[opponent](state, seat, rand)
         for fact in ruleset.decide(state, seat, action, RandomStream(key, "strength", seq)):
             state = ruleset.evolve(state, fact)
-    result = ruleset.outcome(state)
-    return me in ((result or {}).get("winners") or []), decisions, spent
+    winners = (ruleset.outcome(state) or {}).get("winners") or []
+    return ("win" if winners == [me] else "tie" if me in winners else "loss"), decisions, spent
 
 
-def strength(game, opponent, matches, playouts, depth, workers, policy="random") -> dict:
+def strength(game, opponent, matches, workers, **search) -> dict:
+    """The search bot's wins, ties and losses in `matches` matches (seeds 0..matches-1)."""
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(one_match, [game] * matches, [opponent] * matches, range(matches),
-                                [playouts] * matches, [depth] * matches, [policy] * matches))
-    wins = sum(won for won, _, _ in results)
+        futures = [pool.submit(one_match, game, opponent, seed, **search) for seed in range(matches)]
+        results = [future.result() for future in futures]
+    counts = {kind: sum(result == kind for result, _, _ in results) for kind in ("win", "tie", "loss")}
     decisions = sum(d for _, d, _ in results)
     spent = sum(s for _, _, s in results)
-    return {"game": game, "opponent": opponent, **win_rate(wins, matches),
-            "decisions_per_s": round(decisions / spent, 1) if spent else None}
+    return {"game": game, "opponent": opponent, "ties": counts["tie"], "losses": counts["loss"],
+            **win_rate(counts["win"], matches), "decisions_per_s": round(decisions / spent, 1) if spent else None}
 
 
 def main():
@@ -66,21 +71,26 @@ def main():
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--games", default=",".join(r.name for r in games.all_latest()))
     parser.add_argument("--opponents", default="random,greedy")
-    parser.add_argument("--playouts", type=int, default=SearchBot.DEFAULT_PLAYOUTS)
-    parser.add_argument("--depth", type=int, default=SearchBot.DEFAULT_DEPTH)
+    parser.add_argument("--playouts", type=int, help="playouts a decision (default: the game's setting)")
+    parser.add_argument("--width", type=int, help="candidates at the root")
+    parser.add_argument("--depth", type=int, help="playout cut-off in actions (0: to the end)")
+    parser.add_argument("--policy", help="the playout bot")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
-    parser.add_argument("--policy", default=SearchBot.DEFAULT_POLICY, help="the playout bot")
     args = parser.parse_args()
+    search = {name: getattr(args, name) for name in ("playouts", "width", "depth", "policy")
+              if getattr(args, name) is not None}
+    if search.get("depth") == 0:
+        search["depth"] = None
     for game in args.games.split(","):
         for opponent in args.opponents.split(","):
             if opponent not in latest(game).bots:
                 print(f"{game}: no {opponent} bot")
                 continue
             started = time.perf_counter()
-            row = strength(game, opponent, args.matches, args.playouts, args.depth, args.workers, args.policy)
-            print(f"{game:<11} search v {opponent:<7} {row['wins']:>3}/{row['n']} = {row['rate']:.0%} "
-                  f"(95 % {row['ci95'][0]:.0%}-{row['ci95'][1]:.0%}) · {row['decisions_per_s']} decisions/s "
-                  f"· {time.perf_counter() - started:.0f} s", flush=True)
+            row = strength(game, opponent, args.matches, args.workers, **search)
+            print(f"{game:<11} search v {opponent:<7} won {row['wins']:>3}/{row['n']} = {row['rate']:.0%} "
+                  f"(95 % {row['ci95'][0]:.0%}-{row['ci95'][1]:.0%}), tied {row['ties']}, lost {row['losses']} "
+                  f"· {row['decisions_per_s']} decisions/s · {time.perf_counter() - started:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

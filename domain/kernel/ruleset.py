@@ -21,6 +21,9 @@ A game is plain functions over plain JSON data, with no I/O:
                                                           with it the game gets the "search" bot)
 - evaluate(state) -> [float per seat]                   (optional: 0..1, how near each seat is to
                                                           winning, for the search bot's cut-off playouts)
+- search_settings: {playouts, width, depth}              (optional: the search bot's budget in this
+                                                          game, where the kernel's default is not the
+                                                          measured best buy)
 
 Games register themselves when `domain.games` is imported; a match pins the version it
 was created with, so a change of rules never silently re-interprets an old match.
@@ -71,6 +74,7 @@ class Ruleset:
     default_action: Callable[[State, int], Action] | None = None
     determinize: Callable[[State, int, object], State] | None = None
     evaluate: Callable[[State], list[float]] | None = None
+    search_settings: dict = field(default_factory=dict)
 
     @classmethod
     def assemble(cls, *, rules, views, **fields) -> "Ruleset":
@@ -84,7 +88,7 @@ class Ruleset:
                       to_act=rules.to_act, outcome=rules.outcome, view=views.view, redact=views.redact,
                       redact_action=views.redact_action, **fields)
         if ruleset.determinize is not None:
-            ruleset.bots["search"] = SearchBot(ruleset)
+            ruleset.bots["search"] = SearchBot(ruleset, **ruleset.search_settings)
         return ruleset
 
     def describe(self) -> dict:

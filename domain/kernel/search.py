@@ -1,6 +1,5 @@
-"""A search bot for every game: information-set Monte Carlo tree search over a Ruleset's
-plain functions (single-observer ISMCTS: Cowling, Powley and Whitehouse, "Information Set
-Monte Carlo Tree Search", IEEE TCIAIG 2012).
+"""A search bot for every game: information-set Monte Carlo search over a Ruleset's plain
+functions, its root searched by sequential halving with common random numbers.
 
 The bot is called like every bot, `bot(state, seat, rand) -> action`, and reads the state
 only through what its seat may know:
@@ -12,140 +11,142 @@ only through what its seat may know:
   unseen cards (which the public deck lists imply), never which hidden card is where; the
   kernel's property test holds every game to that (tests/kernel/test_search.py).
 
-Each iteration samples one determinization, descends the tree choosing among the actions
-legal in that sample by UCB1 with availability counts (an action seen in fewer samples is
-not penalised for it), expands one new action, plays out with a policy (the game's random
-bot by default) for at most `depth` actions, and backs up one reward per seat: 1 for a
-winner, 0 otherwise; a playout cut off by `depth` scores each seat by the game's optional
-`evaluate(state) -> [0..1 per seat]`, or 1/2 each when the game has none. The most visited
-root action is played. Randomness inside the search comes from a private stream keyed by
-`rand`, never from the match's seed: the bot cannot foresee the match's draws.
+How a decision is searched (each step is there because a measurement asked for it, see
+bench/search_strength.py and the README):
 
-Budget: `playouts` iterations, or `milliseconds` of wall time, whichever ends first.
+1. **Samples.** Determinizations 0, 1, 2... of the seat's information set, each drawn once
+   from a private stream (never the match's seed: the bot cannot foresee the match's draws)
+   and each with its own private dice for the playouts.
+2. **Candidates.** The playout policy's own move (the greedy bot's, decided on sample 0, so
+   it too sees only what the seat sees) and up to `width - 1` other legal moves drawn at
+   random. Cyberspace offers 70-90 legal moves a decision; a budget spread over all of them
+   learns nothing about any.
+3. **Playouts.** A candidate is scored on a sample by playing it, then the policy for every
+   seat (the greedy bot where the game has one, else the random bot) to the end, or for
+   `depth` actions and then the game's `evaluate(state) -> [0..1 per seat]` (1/2 where it
+   has none). A win scores 1 shared among the winners, a loss 0.
+4. **Sequential halving** (Karnin, Koren and Somekh, ICML 2013; the root rule of Gumbel
+   MuZero): the budget is split into rounds; in each, every surviving candidate plays the
+   same new samples with the same dice (common random numbers: two candidates differ by
+   their own consequences, not by luck of the deal), and the better half survives. The
+   survivor with the best mean is played; a tie keeps the policy's move. Without the common
+   samples, 100 playouts over a dozen candidates chose by noise and lost to the greedy bot
+   it started from (Cybermancy 4 of 10, Algomancy 0 of 6).
+
+This is determinized Monte Carlo search over one information set, the root of the
+single-observer ISMCTS tree (Cowling, Powley and Whitehouse, IEEE TCIAIG 2012), with the
+policy, not a tree, below it: with budgets of a few dozen playouts a decision, the deeper
+nodes of a tree were visited too seldom to rank anything and cost the root its samples.
+
+Budget: `playouts` in all, or `milliseconds` of wall time, whichever ends first (at least
+one round is always played, so a decision never comes back unsearched).
 """
 
 import math
+import random
 import time
 
 from .canonical import canonical_json
 from .rng import RandomStream
 
-EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]; the usual sqrt(2)/2
-
-
-class _Node:
-    __slots__ = ("seat", "action", "parent", "children", "visits", "available", "reward")
-
-    def __init__(self, seat, action, parent):
-        self.seat, self.action, self.parent = seat, action, parent
-        self.children: dict[bytes, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.reward = 0.0  # summed reward of the seat that took `action`
-
 
 class SearchBot:
-    """`SearchBot(ruleset)(state, seat, rand)`: the action ISMCTS prefers."""
+    """`SearchBot(ruleset)(state, seat, rand)`: the move that scored best in the search."""
 
-    # Measured (bench/search_strength.py): deeper random playouts scored worse than short ones cut
-    # off by the game's evaluation, and 100 playouts keep a decision near a tenth of a second.
-    DEFAULT_PLAYOUTS = 100
-    DEFAULT_DEPTH = 12
+    DEFAULT_PLAYOUTS = 48
+    DEFAULT_WIDTH = 6
+    DEFAULT_DEPTH = None  # to the end of the match
     DEFAULT_POLICY = "greedy"  # the game's greedy bot where it has one, else random
+    PLAYOUT_LIMIT = 2_000  # actions: a playout that long is cut off and evaluated
 
     def __init__(self, ruleset, playouts: int = DEFAULT_PLAYOUTS, milliseconds: float | None = None,
-                 depth: int = DEFAULT_DEPTH, policy: str = DEFAULT_POLICY):
-        self.ruleset, self.playouts, self.milliseconds, self.depth = ruleset, playouts, milliseconds, depth
-        self.policy = policy
+                 depth: int | None = DEFAULT_DEPTH, policy: str = DEFAULT_POLICY, width: int = DEFAULT_WIDTH):
+        self.ruleset, self.playouts, self.milliseconds = ruleset, playouts, milliseconds
+        self.depth, self.policy, self.width = depth, policy, width
 
     def __call__(self, state, seat, rand):
-        ruleset = self.ruleset
-        choices = ruleset.legal_actions(state, seat)
+        choices = self.ruleset.legal_actions(state, seat)
         if len(choices) == 1:
             return choices[0]
-        key = rand.randbytes(32)
-        deadline = None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
-        root = _Node(None, None, None)
-        for iteration in range(self.playouts):
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            sample = ruleset.determinize(state, seat, rand)
-            stream = _Streams(key, iteration)
-            self._iterate(root, sample, seat, rand, stream)
-        allowed = {canonical_json(action) for action in choices}
-        best = max((child for k, child in root.children.items() if k in allowed),
-                   key=lambda child: (child.visits, child.reward), default=None)
-        return best.action if best is not None else rand.choice(choices)
+        return RootSearch(self, state, seat, rand.randbytes(32)).best(choices)
 
-    def _iterate(self, root, state, me, rand, stream):
-        ruleset, node, path = self.ruleset, root, [root]
-        # Selection and expansion: the acting seat is `me` at the root, then the lowest seat to act.
-        while ruleset.outcome(state) is None:
-            seat = me if node is root else min(ruleset.to_act(state))
-            legal = {canonical_json(a): a for a in ruleset.legal_actions(state, seat)}
-            for k in legal:
-                if k in node.children:
-                    node.children[k].available += 1
-            untried = [k for k in legal if k not in node.children]
-            if untried:
-                k = untried[rand.randrange(len(untried))]
-                child = node.children[k] = _Node(seat, legal[k], node)
-                child.available = 1
-                state = self._apply(state, seat, legal[k], stream)
-                path.append(child)
-                break
-            node = max((node.children[k] for k in legal), key=_ucb)
-            state = self._apply(state, seat, node.action, stream)
-            path.append(node)
-        rewards = self._playout(state, rand, stream)
-        for visited in path:
-            visited.visits += 1
-            if visited.seat is not None:
-                visited.reward += rewards(visited.seat)
 
-    def _playout(self, state, rand, stream):
-        ruleset = self.ruleset
-        bot = ruleset.bots.get(self.policy) or ruleset.bots["random"]
-        for _ in range(self.depth):
+class RootSearch:
+    """One decision's search: its samples, candidates and scores."""
+
+    def __init__(self, bot: SearchBot, state, seat: int, key: bytes):
+        self.bot, self.ruleset, self.state, self.seat, self.key = bot, bot.ruleset, state, seat, key
+        self.policy = self.ruleset.bots.get(bot.policy) or self.ruleset.bots["random"]
+        self.deadline = None if bot.milliseconds is None else time.perf_counter() + bot.milliseconds / 1000
+
+    def sample(self, index: int):
+        """Determinization `index`, the same each time it is asked for (drawn again rather than
+        kept: `evolve` may change a state in place, and drawing costs less than copying)."""
+        rng = random.Random(self.key + b"deal" + str(index).encode())
+        return self.ruleset.determinize(self.state, self.seat, rng)
+
+    def candidates(self, choices: list) -> list:
+        by_key = {canonical_json(action): action for action in choices}
+        preferred = canonical_json(self.policy(self.sample(0), self.seat, random.Random(self.key + b"policy")))
+        others = sorted(k for k in by_key if k != preferred)
+        random.Random(self.key + b"width").shuffle(others)
+        chosen = ([preferred] if preferred in by_key else []) + others
+        return [(k, by_key[k]) for k in chosen[:self.bot.width]]
+
+    def best(self, choices: list):
+        candidates = self.candidates(choices)
+        totals = {k: 0.0 for k, _ in candidates}
+        survivors, played = candidates, 0
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        for round_number in range(rounds):
+            if round_number and self._out_of_time():
+                break
+            per_candidate = max(1, self.bot.playouts // (rounds * len(survivors)))
+            for index in range(played, played + per_candidate):
+                for k, action in survivors:
+                    totals[k] += self.playout(action, index)
+            played += per_candidate
+            # Stable sort: among equal totals the policy's move (first) and then the drawn order stay ahead.
+            survivors = sorted(survivors, key=lambda c: -totals[c[0]])[:max(1, math.ceil(len(survivors) / 2))]
+        return survivors[0][1]
+
+    def playout(self, action, index: int) -> float:
+        """The seat's score for `action` on sample `index`, then the policy for everyone."""
+        ruleset, state = self.ruleset, self.sample(index)
+        dice = _Dice(self.key, index)
+        moves = random.Random(self.key + b"moves" + str(index).encode())
+        state = dice.apply(ruleset, state, self.seat, action)
+        limit = self.bot.depth if self.bot.depth is not None else SearchBot.PLAYOUT_LIMIT
+        for _ in range(limit):
             result = ruleset.outcome(state)
             if result is not None:
-                return _rewards(result)
+                winners = result.get("winners") or []
+                return 1 / len(winners) if self.seat in winners else 0.0
             seat = min(ruleset.to_act(state))
-            state = self._apply(state, seat, bot(state, seat, rand), stream)
+            state = dice.apply(ruleset, state, seat, self.policy(state, seat, moves))
         result = ruleset.outcome(state)
         if result is not None:
-            return _rewards(result)
-        if ruleset.evaluate is not None:
-            scores = ruleset.evaluate(state)
-            return scores.__getitem__
-        return lambda seat: 0.5  # no evidence either way
+            winners = result.get("winners") or []
+            return 1 / len(winners) if self.seat in winners else 0.0
+        return ruleset.evaluate(state)[self.seat] if ruleset.evaluate is not None else 0.5
 
-    def _apply(self, state, seat, action, stream):
-        for fact in self.ruleset.decide(state, seat, action, stream.next()):
-            state = self.ruleset.evolve(state, fact)
-        return state
+    def _out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
 
-class _Streams:
-    """A fresh RandomStream for each simulated action, keyed privately to this search."""
+class _Dice:
+    """A sample's private randomness: the n-th simulated action of playout `index` draws from
+    the same stream whichever candidate led to it (common random numbers)."""
 
-    def __init__(self, key: bytes, iteration: int):
-        self.key, self.name, self.seq = key, f"search-{iteration}", 0
+    def __init__(self, key: bytes, index: int):
+        self.key, self.name, self.seq = key, f"search-{index}", 0
 
-    def next(self) -> RandomStream:
+    def apply(self, ruleset, state, seat, action):
         self.seq += 1
-        return RandomStream(self.key, self.name, self.seq)
-
-
-def _ucb(node: _Node) -> float:
-    if node.visits == 0:
-        return math.inf
-    return node.reward / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
-
-
-def _rewards(result: dict):
-    winners = set(result.get("winners") or [])
-    return lambda seat: 1.0 if seat in winners else 0.0
+        stream = RandomStream(self.key, self.name, self.seq)
+        for fact in ruleset.decide(state, seat, action, stream):
+            state = ruleset.evolve(state, fact)
+        return state
 
 
 def refill_unseen(zones: list[list], rand, known=()) -> None:

@@ -45,6 +45,7 @@ RULESET = register(Ruleset.assemble(
     bots=BOTS,
     determinize=search.determinize,
     evaluate=search.evaluate,
+    search_settings=search.SETTINGS,
     profile=PROFILE,
     render=render.render,
 ))

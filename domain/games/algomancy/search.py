@@ -28,6 +28,12 @@ from .rules import CUBES
 from .state import START_LIFE, team_of
 
 
+# The search bot's budget here (domain/kernel/search.py), measured with bench/search_strength.py
+# against the greedy bot: playouts to the end cost 15 s a decision; cut at 40 actions (about a
+# turn each) and scored by life, 16 won 5 of 6.
+SETTINGS = {"playouts": 24, "width": 4, "depth": 40}
+
+
 def determinize(state, seat, rand):
     sample = json_copy(state)
     cube = sample["format"] in CUBES

@@ -32,4 +32,5 @@ RULESET = register(Ruleset.assemble(
     default_action=lifecycle.default_action,
     determinize=search.determinize,
     evaluate=search.evaluate,
+    search_settings=search.SETTINGS,
 ))

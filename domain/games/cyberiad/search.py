@@ -14,6 +14,11 @@ from .board import fame, trouble
 from .rules import FAME_TO_WIN, TROUBLE_TO_LOSE
 
 
+# The search bot's budget here (domain/kernel/search.py): the kernel's default, 48 playouts over
+# up to 6 candidates, to the end, with random playouts (Cyberiad has no greedy bot).
+SETTINGS = {}
+
+
 def determinize(state, seat, rand):
     sample = json_copy(state)
     hidden = [sample["deck"]] + [hand for other, hand in enumerate(sample["hands"]) if other != seat]

@@ -32,6 +32,7 @@ RULESET = register(Ruleset.assemble(
     bots=BOTS,
     determinize=search.determinize,
     evaluate=search.evaluate,
+    search_settings=search.SETTINGS,
     profile=PROFILE,
     render=render,
     resign=rules_lifecycle.resign,

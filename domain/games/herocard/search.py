@@ -35,6 +35,12 @@ def evaluate_duel(duel):
             for seat, mine in enumerate(side)]
 
 
+# The search bot's budget here (domain/kernel/search.py), measured with bench/search_strength.py
+# against the greedy bot: duels are short, so playouts run to the end; 32 over 4 candidates won
+# 6 of 10.
+SETTINGS = {"playouts": 48, "width": 6}
+
+
 def determinize(state, seat, rand):
     sample = json_copy(state)
     determinize_duel(sample["duel"], seat, rand)

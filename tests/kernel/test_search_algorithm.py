@@ -1,0 +1,83 @@
+"""The search bot's own rules (domain/kernel/search.py), on two toy games small enough that
+the right answer is known: it improves on its playout policy, keeps the policy's move when
+nothing scores better, compares candidates on common dice, and keeps to its budget."""
+
+import random
+
+from domain.kernel.ruleset import Ruleset
+from domain.kernel.search import RootSearch, SearchBot
+
+
+def toy(name, setup, legal, decide, to_act, outcome, policy):
+    return Ruleset(
+        name=name, version="0", title=name, min_seats=2, max_seats=2, options_schema={},
+        setup=setup, legal_actions=legal, decide=decide,
+        evolve=lambda state, fact: {**state, **fact}, to_act=to_act, outcome=outcome,
+        view=lambda state, seat: state, redact=lambda fact, seat: fact,
+        redact_action=lambda action, actor, seat: action,
+        bots={"greedy": policy, "random": lambda state, seat, rand: rand.choice(legal(state, seat))},
+        determinize=lambda state, seat, rand: dict(state))
+
+
+# A race: take 1, 2 or 3 from a pile; whoever takes the last one wins. The playout policy
+# always takes one, so after taking k the playout's winner follows from the parity of the rest.
+RACE = toy(
+    "race", setup=lambda options, seats, rng: {"pile": options["pile"], "turn": 0, "winner": None},
+    legal=lambda state, seat: [{"take": k} for k in (1, 2, 3) if k <= state["pile"]] if seat == state["turn"] else [],
+    decide=lambda state, seat, action, rng: [{"pile": state["pile"] - action["take"], "turn": 1 - seat,
+                                              "winner": seat if state["pile"] == action["take"] else None}],
+    to_act=lambda state: set() if state["winner"] is not None else {state["turn"]},
+    outcome=lambda state: None if state["winner"] is None else {"winners": [state["winner"]]},
+    policy=lambda state, seat, rand: {"take": 1})
+
+
+def test_the_search_plays_a_move_that_wins_where_its_policys_move_loses():
+    # Pile 6: taking 1 leaves 5, an odd rest the opponent finishes one at a time; taking 2 leaves 4.
+    state = RACE.setup({"pile": 6}, ["a", "b"], None)
+    assert SearchBot(RACE, playouts=12)(state, 0, random.Random(1)) == {"take": 2}
+
+
+def test_when_no_candidate_scores_better_the_policys_move_is_kept():
+    # Pile 7: taking 1 and taking 3 both leave an even rest and win; taking 2 loses.
+    state = RACE.setup({"pile": 7}, ["a", "b"], None)
+    for seed in range(10):
+        assert SearchBot(RACE, playouts=12)(state, 0, random.Random(seed)) == {"take": 1}
+
+
+# A guess: seat 0 names a number from 1 to 6, then a die is rolled; the guess wins if the die
+# shows it. On one roll exactly one guess wins.
+def _roll(state, seat, action, rng):
+    if action.get("guess"):
+        return [{"guess": action["guess"], "turn": 1}]
+    die = rng.randbelow(6) + 1
+    return [{"die": die, "winner": 0 if die == state["guess"] else 1}]
+
+
+GUESS = toy(
+    "guess", setup=lambda options, seats, rng: {"guess": None, "die": None, "turn": 0, "winner": None},
+    legal=lambda state, seat: ([{"guess": n} for n in range(1, 7)] if state["guess"] is None else [{"roll": True}])
+    if seat == state["turn"] else [],
+    decide=_roll,
+    to_act=lambda state: set() if state["winner"] is not None else {state["turn"]},
+    outcome=lambda state: None if state["winner"] is None else {"winners": [state["winner"]]},
+    policy=lambda state, seat, rand: {"guess": 1} if state["guess"] is None else {"roll": True})
+
+
+def test_candidates_are_compared_on_the_same_dice():
+    """Common random numbers: on each sample every candidate meets the same roll, so exactly
+    one of the six guesses wins it (with dice of their own, some samples would have none or
+    several), and two candidates differ by what they do, not by their luck."""
+    state = GUESS.setup({}, ["a", "b"], None)
+    search = RootSearch(SearchBot(GUESS), state, 0, random.Random(4).randbytes(32))
+    for index in range(40):
+        assert sum(search.playout({"guess": n}, index) for n in range(1, 7)) == 1
+
+
+def test_a_time_budget_still_searches_one_round_and_plays_a_legal_move():
+    state = RACE.setup({"pile": 6}, ["a", "b"], None)
+    assert SearchBot(RACE, playouts=10_000, milliseconds=0)(state, 0, random.Random(3)) == {"take": 2}
+
+
+def test_a_single_legal_move_is_played_without_searching():
+    state = RACE.setup({"pile": 1}, ["a", "b"], None)
+    assert SearchBot(RACE, playouts=0)(state, 0, random.Random(3)) == {"take": 1}
