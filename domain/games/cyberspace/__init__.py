@@ -13,7 +13,9 @@ from .tiles import TILES_DIGEST
 
 # 2.0: card duels became the default, so `{}` means something else than in 1.0 (Bit Duels): a 1.0
 # match is refused by version, never replayed as card duels.
-RULES_VERSION = "2.0.0"
+# 2.1: the HeroCard engine's duel rules 1.1 (Fast-only assists, either Firewall defender may
+# duplicate, an assisting set judged whole).
+RULES_VERSION = "2.1.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -8,7 +8,10 @@ from .bots import BOTS
 from .cards import CARDS_DIGEST, HEROES
 from .stats import PROFILE
 
-RULES_VERSION = "1.0.0"
+# 1.1: from the independent review of Cyberspace's card duels: only a Fast card may assist; any
+# defender a host names may duplicate the Base Attack; an assistant's set is judged whole, by who
+# was losing when it was played. Each refuses or accepts plays 1.0 did not.
+RULES_VERSION = "1.1.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

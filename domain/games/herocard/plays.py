@@ -114,9 +114,18 @@ def seat_side(st, seat):
     return st["assist"].get(str(seat))
 
 
-def check_side(turn, seat, card):
+def losing_side(st):
+    """The side an assistant may help: the attack while it does not beat the block."""
+    attack, block = attack_values(st)
+    return "attack" if attack <= block else "block"
+
+
+def check_side(turn, seat, card, losing=None):
     """In an Attack Sequence attack cards belong to the attacking side and block cards to the
-    defending side; with Assistance, a third player assists the losing side and never switches."""
+    defending side; with Assistance, a third player assists the losing side and never switches.
+    `losing` is the side that was losing when the assistant's play began: "the player may assist
+    the losing side at the time their turn comes up", so a set is judged as a whole, not card by
+    card (a Base Block that puts the defender ahead does not strand its own Block Mod)."""
     st = turn.state
     side = side_of(card["kind"])
     if st["sequence"] is None or side is None:
@@ -129,8 +138,7 @@ def check_side(turn, seat, card):
         return
     if card["timing"] != "fast":  # "any other player may play a valid Fast Action Card to assist"
         raise IllegalAction("assist_fast_only", f"{card['name']} is not Fast: only a Fast card may assist a side")
-    attack, block = attack_values(st)
-    losing = "attack" if attack <= block else "block"
+    losing = losing or losing_side(st)
     if mine is not None and mine != side:
         raise IllegalAction("assist_no_switching", "once you assist one side of a conflict you may not switch sides")
     if side != losing:
@@ -208,8 +216,9 @@ def act_play(turn, seat, action):
             raise IllegalAction("cost_exceeds_free_points", f"the cards cost {cost} {attribute} points; "
                                 f"you have {free_points(st['players'][seat], attribute)} free")
     ordered = sorted(cards, key=lambda c: SET_KINDS.index(CARDS[c]["kind"]) if CARDS[c]["kind"] in SET_KINDS else 0)
+    losing = losing_side(st) if st["sequence"] is not None else None
     for card in ordered:
-        play_card(turn, seat, card, action, cards, source="hand")
+        play_card(turn, seat, card, action, cards, source="hand", losing=losing)
     if seat == st["turn"]["active"]:
         turn.emit({"f": "hc.acted"})
 
@@ -225,7 +234,7 @@ def check_set(cards):
         raise IllegalAction("one_base_attack", "an attack set holds a single Base Attack")
 
 
-def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=None):
+def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=None, losing=None):
     """One card takes effect: from the hand (placed on its stack), a revealed Secret Card, or a
     replay (left in place, no cost). Its Action Type, its side and the sequence are checked."""
     st = turn.state
@@ -248,7 +257,7 @@ def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=
         if defenders:  # each named defender is attacked, so each may duplicate the Base Attack
             opened["defenders"] = list(defenders)
         turn.emit(opened)
-    check_side(turn, seat, card)
+    check_side(turn, seat, card, losing)
     if card["timing"] == "exclusive":
         turn.emit({"f": "hc.exclusive", "delta": 1})
     if source == "hand":

@@ -337,6 +337,19 @@ def test_assistance_helps_only_the_losing_side_and_never_switches():
     refused(d, 1, {"type": "play", "cards": ["jab"]}, "assist_no_switching")
 
 
+def test_an_assistants_set_is_judged_by_who_was_losing_when_it_was_played():
+    """"The player may assist the losing side at the time their turn comes up": a Block set
+    played to assist a losing defender stands whole, although its Base Block alone would tie
+    the attack and leave the defender no longer losing when the Block Mod lands (found by the
+    independent review of Cyberspace's card duels)."""
+    d = duel(heroes=("bouncer", "bouncer", "sinner"), hands={0: ["attack_from_above"], 1: ["bar_stool", "brace"]},
+             assistance=True, victory_points=5)
+    d = play(d, 0, "attack_from_above", target=2)
+    d = act(d, 1, {"type": "play", "cards": ["bar_stool", "brace"]})
+    assert d["assist"] == {"1": "block"}
+    assert values(d) == (value("attack_from_above"), value("bar_stool") + value("brace"))
+
+
 def test_only_a_fast_card_may_assist():
     """"any other player may play a valid Fast Action Card to assist the losing side": a Restricted
     card from the active player outside the Attack Sequence (a duplicate's, on its own turn) is
