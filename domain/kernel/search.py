@@ -118,10 +118,8 @@ class RootSearch:
         state = dice.apply(ruleset, state, self.seat, action)
         limit = self.bot.depth if self.bot.depth is not None else SearchBot.PLAYOUT_LIMIT
         for _ in range(limit):
-            result = ruleset.outcome(state)
-            if result is not None:
-                winners = result.get("winners") or []
-                return 1 / len(winners) if self.seat in winners else 0.0
+            if ruleset.outcome(state) is not None:
+                break
             seat = min(ruleset.to_act(state))
             state = dice.apply(ruleset, state, seat, self.policy(state, seat, moves))
         result = ruleset.outcome(state)
