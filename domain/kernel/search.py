@@ -147,6 +147,18 @@ class _Dice:
         return state
 
 
+def lead_scores(points: list, scale: float, same_side=lambda seat, other: seat == other) -> list[float]:
+    """An `evaluate` from each seat's points: 1/2 plus half its lead over the best rival side
+    (a negative lead below 1/2) as a share of `scale`, within 0..1. Level seats score 1/2
+    each, never what a leader scores: an evaluation that gave the tied the leader's score led
+    the search into ties it could have broken."""
+    scores = []
+    for seat, mine in enumerate(points):
+        rival = max((p for other, p in enumerate(points) if not same_side(seat, other)), default=0)
+        scores.append(min(1.0, max(0.0, 0.5 + 0.5 * (mine - rival) / max(scale, 1))))
+    return scores
+
+
 def refill_unseen(zones: list[list], rand, known=()) -> None:
     """Deal the cards of `zones` (lists in a copied state, each hidden from the searching seat)
     back into them at random, each zone keeping its size: what a determinization does to the

@@ -5,7 +5,7 @@ nothing scores better, compares candidates on common dice, and keeps to its budg
 import random
 
 from domain.kernel.ruleset import Ruleset
-from domain.kernel.search import RootSearch, SearchBot
+from domain.kernel.search import RootSearch, SearchBot, lead_scores
 
 
 def toy(name, setup, legal, decide, to_act, outcome, policy):
@@ -81,3 +81,11 @@ def test_a_time_budget_still_searches_one_round_and_plays_a_legal_move():
 def test_a_single_legal_move_is_played_without_searching():
     state = RACE.setup({"pile": 1}, ["a", "b"], None)
     assert SearchBot(RACE, playouts=0)(state, 0, random.Random(3)) == {"take": 1}
+
+
+def test_lead_scores_give_level_seats_a_half_each_and_the_leader_more():
+    assert lead_scores([6, 6], 6) == [0.5, 0.5]
+    assert lead_scores([12, 6], 12) == [0.75, 0.25]
+    assert lead_scores([0, 0], 0) == [0.5, 0.5]
+    # Partners (seats 0 and 2) are one side: each is measured against the best of seats 1 and 3.
+    assert lead_scores([4, 8, 2, 0], 8, lambda a, b: a % 2 == b % 2) == [0.25, 0.75, 0.125, 0.25]

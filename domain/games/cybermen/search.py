@@ -7,7 +7,7 @@ knows the multiset of those cards; they are dealt back at random, the pile kept 
 rules keep it (a draw takes a random card when it happens)."""
 
 from domain.kernel.canonical import json_copy
-from domain.kernel.search import refill_unseen
+from domain.kernel.search import lead_scores, refill_unseen
 
 
 # The search bot's budget here (domain/kernel/search.py), measured with bench/search_strength.py
@@ -27,7 +27,6 @@ def determinize(state, seat, rand):
 
 
 def evaluate(state):
-    """Most Victory Points wins: each group's points as a share of the leader's (1/2 when none)."""
+    """Most Victory Points wins: each group's lead over the best other, as a share of the most."""
     points = [g["vp"] for g in state["groups"]]
-    best = max(points)
-    return [0.5 if best <= 0 else p / best for p in points]
+    return lead_scores(points, max(points))

@@ -6,6 +6,7 @@ random when it is drawn, and the tile list is public); a HeroCard card duel hide
 order and face-down Secret Cards, which herocard/search.py deals."""
 
 from domain.kernel.canonical import json_copy
+from domain.kernel.search import lead_scores
 from domain.games.herocard.search import determinize_duel
 
 from .scoring import network_points
@@ -25,9 +26,10 @@ def determinize(state, seat, rand):
 
 
 def evaluate(state):
-    """Each seat's Network Points now, as a share of the leader's (1/2 each when nobody has any)."""
+    """Each seat's lead in Network Points now over its best rival (partners are one side in
+    Teams), as a share of the most anyone holds."""
     if state["puzzle"]:
         return [0.5]
     points = [network_points(state, seat) for seat in range(len(state["players"]))]
-    best = max(points)
-    return [0.5 if best <= 0 else p / best for p in points]
+    return lead_scores(points, max(points), lambda seat, other: seat == other or (
+        state["teams"] and (seat - other) % 2 == 0))
