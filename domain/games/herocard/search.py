@@ -37,7 +37,7 @@ def evaluate_duel(duel):
 
 # The search bot's budget here (domain/kernel/search.py), measured with bench/search_strength.py
 # against the greedy bot: duels are short, so playouts run to the end; 32 over 4 candidates won
-# 6 of 10.
+# 6 of 10, 48 over 6 won 27 of 50 (below the 60 % issue 18 asks for).
 SETTINGS = {"playouts": 48, "width": 6}
 
 
