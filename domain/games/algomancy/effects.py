@@ -238,7 +238,8 @@ def run_effect(state, item, effect):
             leave_play(state, item["source"], "die")
     elif do == "delete_my_tokens":
         for uid in units_in(state, region, seat):
-            if state["units"][uid]["token"]:
+            # A token deleted earlier in this loop may have deleted others on its own despawn.
+            if uid in state["units"] and state["units"][uid]["token"]:
                 leave_play(state, uid, "die")
     else:
         raise AssertionError(f"unknown effect {do}")

@@ -5,6 +5,7 @@ import pytest
 from domain.games.algomancy import RULESET
 from domain.games.algomancy.battle import combat, place_attack, place_blocks
 from domain.games.algomancy.cards import CARDS, ELEMENT_DECKS
+from domain.games.algomancy.effects import leave_play, spawn_unit
 from domain.games.algomancy.state import attributes, stats
 from domain.kernel.errors import InvalidSetup
 from domain.kernel.rng import RandomStream
@@ -348,3 +349,17 @@ def test_a_new_graft_may_go_anywhere_below_the_card_but_grafts_are_not_reordered
     cost, kinds, effects, bounded = ability_of(state, servo)
     assert [e["do"] for e in effects] == ["counters", "damage", "create_units"] and kinds == ["ally_unit", "unit"]
     assert bounded == [1, 2], "both grafts are bounded: once per turn each"
+
+
+def test_two_tokens_carrying_pathogenic_enclave_delete_each_other_and_the_rest():
+    """"Augment: When I despawn, delete all your token allies." With two augmented tokens, the
+    second's trigger runs inside the first's and deletes the tokens the first was still going
+    through; those are gone, not an error (a search-bot match crashed here on KeyError)."""
+    state = at(game(), "deploy", seats=[0])
+    home = state["home"][0]
+    tokens = [spawn_unit(state, "Construct", 0, home, token=True) for _ in range(3)]
+    for number, token in enumerate(tokens[:2]):
+        state["units"][token]["mods"].append({"card": f"Pathogenic Enclave#{700 + number}", "kind": "augment", "owner": 0})
+    keeper = put(state, 0, "Jelly")
+    leave_play(state, tokens[0], "die")
+    assert sorted(state["units"]) == [keeper], "every token ally is deleted, the card unit stays"
