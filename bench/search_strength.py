@@ -4,8 +4,10 @@ Prints wins / matches with a 95 % Wilson interval and the search bot's decisions
 
     .venv/bin/python bench/search_strength.py [--matches 50] [--games cyberiad,herocard]
         [--opponents random,greedy] [--playouts 48] [--width 6] [--depth 40] [--workers 2]
+        [--first-seed 0] [--verbose]
 
-Without --playouts, --width or --depth each game plays with its own search settings.
+Without --playouts, --width or --depth each game plays with its own search settings. Each match
+is printed as it ends with --verbose, so a run that stops part-way still tells what it saw.
 """
 
 import argparse
@@ -13,7 +15,7 @@ import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -54,11 +56,18 @@ def one_match(game: str, opponent: str, seed: int, **settings) -> tuple[str, int
     return ("win" if winners == [me] else "tie" if me in winners else "loss"), decisions, spent
 
 
-def strength(game, opponent, matches, workers, **search) -> dict:
-    """The search bot's wins, ties and losses in `matches` matches (seeds 0..matches-1)."""
+def strength(game, opponent, matches, workers, first_seed=0, verbose=False, **search) -> dict:
+    """The search bot's wins, ties and losses in `matches` matches (seeds first_seed onwards)."""
+    results = []
     with ProcessPoolExecutor(workers) as pool:
-        futures = [pool.submit(one_match, game, opponent, seed, **search) for seed in range(matches)]
-        results = [future.result() for future in futures]
+        futures = {pool.submit(one_match, game, opponent, seed, **search): seed
+                   for seed in range(first_seed, first_seed + matches)}
+        for future in as_completed(futures):
+            results.append(future.result())
+            if verbose:
+                result, decisions, spent = results[-1]
+                print(f"  {game} v {opponent} seed {futures[future]}: {result} "
+                      f"({decisions} decisions, {spent:.0f} s searching)", flush=True)
     counts = {kind: sum(result == kind for result, _, _ in results) for kind in ("win", "tie", "loss")}
     decisions = sum(d for _, d, _ in results)
     spent = sum(s for _, _, s in results)
@@ -76,6 +85,8 @@ def main():
     parser.add_argument("--depth", type=int, help="playout cut-off in actions (0: to the end)")
     parser.add_argument("--policy", help="the playout bot")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--verbose", action="store_true", help="print each match as it ends")
     args = parser.parse_args()
     search = {name: getattr(args, name) for name in ("playouts", "width", "depth", "policy")
               if getattr(args, name) is not None}
@@ -87,7 +98,7 @@ def main():
                 print(f"{game}: no {opponent} bot")
                 continue
             started = time.perf_counter()
-            row = strength(game, opponent, args.matches, args.workers, **search)
+            row = strength(game, opponent, args.matches, args.workers, args.first_seed, args.verbose, **search)
             print(f"{game:<11} search v {opponent:<7} won {row['wins']:>3}/{row['n']} = {row['rate']:.0%} "
                   f"(95 % {row['ci95'][0]:.0%}-{row['ci95'][1]:.0%}), tied {row['ties']}, lost {row['losses']} "
                   f"· {row['decisions_per_s']} decisions/s · {time.perf_counter() - started:.0f} s", flush=True)
