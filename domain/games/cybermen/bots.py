@@ -14,18 +14,21 @@ def random_bot(state, seat, rand):
 
 def greedy_bot(state, seat, rand):
     """Humans run for the nearest exit (keeping clear of Cybermen until the exits open) and
-    spend weakness cards, then Escape, then Fatigue tokens against a capture; the Cybermen close
-    in on the nearest group, face it, attack it and use the abilities that hit the most groups."""
+    spend weakness cards, then Escape, then Fatigue tokens against a capture; the Cybermen a seat
+    moves close in on the nearest rival group (never the seat's own), face it, attack it and use
+    the abilities that hit the most groups."""
     actions = legal_actions(state, seat)
     return max(actions, key=lambda a: (_score(state, seat, a), -actions.index(a)))
 
 
-def _groups(state):
-    return [g["pos"] for g in state["groups"] if g["members"]]
+def _rival_groups(state, seat):
+    """Where the groups the seat's Cybermen should hunt stand: every group in play but its own
+    (a seat steering the Cybermen onto its own group was the greedy bot's old blind spot)."""
+    return [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat]
 
 
-def _nearest_group(state, pos):
-    targets = _groups(state)
+def _nearest_group(state, seat, pos):
+    targets = _rival_groups(state, seat)
     return min(manhattan(pos, t) for t in targets) if targets else 0
 
 
@@ -38,12 +41,12 @@ def _score(state, seat, action):
         if cyb["role"] == "partial":
             others = [c["pos"] for cid, c in state["cybermen"].items() if cid != action["id"]]
             return -min((manhattan(action["to"], p) for p in others), default=0)
-        return _nearest_group(state, cyb["pos"]) - _nearest_group(state, action["to"])
+        return _nearest_group(state, seat, cyb["pos"]) - _nearest_group(state, seat, action["to"])
     if kind == "face":
         cyb = state["cybermen"][state["active"]["id"]]
-        return _hits_facing(state, cyb["pos"], action["facing"])
+        return _hits_facing(state, seat, cyb["pos"], action["facing"])
     if kind == "attack":
-        return 10 + action.get("fatigue", 0)
+        return -10 if action["target"] == f"group{seat}" else 10 + action.get("fatigue", 0)
     if kind == "use_ability":
         return 5
     if kind in ("weakness", "escape", "fatigue"):
@@ -53,7 +56,7 @@ def _score(state, seat, action):
     if kind == "upgrade_tech":
         return 4
     if kind == "teleport":
-        return 3 - _nearest_group(state, action["to"])
+        return 3 - _nearest_group(state, seat, action["to"])
     return {"roll": 1, "done": -5, "end_cyber": -5, "end_partials": -5}.get(kind, 0)
 
 
@@ -65,10 +68,10 @@ def _human_square(state, to):
     return -to_exit + (0 if exits_open else min(danger, 4) * 2) + (100 if to_exit == 0 and exits_open else 0)
 
 
-def _hits_facing(state, pos, facing):
+def _hits_facing(state, seat, pos, facing):
     dr, dc = DIRECTIONS[facing]
     best = 0
-    for target in _groups(state):
+    for target in _rival_groups(state, seat):
         ahead = (target[0] - pos[0]) * dr + (target[1] - pos[1]) * dc
         if ahead > 0:
             best = max(best, 10 - ahead - abs((target[0] - pos[0]) * dc) - abs((target[1] - pos[1]) * dr))

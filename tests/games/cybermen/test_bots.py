@@ -1,0 +1,41 @@
+"""The greedy bot steers the Cybermen at its rivals: a seat moving the Cybermen on its turn
+hunts the other groups, never its own (the old bot closed in on the nearest group, its own
+included, and attacked it: 193 times in 30 greedy-v-greedy matches)."""
+
+import random
+
+from domain.games.cybermen import RULESET
+from domain.games.cybermen.board import manhattan
+
+from .helpers import act, fresh, place
+
+GREEDY = RULESET.bots["greedy"]
+
+
+def test_the_greedy_bot_moves_a_cyberman_toward_a_rival_group_not_its_own():
+    # Seat 1's own group is the nearer one (3 squares west), the rival 4 squares east.
+    state = place(fresh(2), groups={0: [7, 8], 1: [7, 1]}, cybermen=[{"id": "c1", "pos": [7, 4]}], turn=1)
+    state, _ = act(state, 1, {"type": "roll"}, 2)
+    move = GREEDY(state, 1, random.Random(0))
+    assert move["type"] == "cyber_move" and move["id"] == "c1"
+    assert manhattan(move["to"], [7, 8]) < manhattan([7, 4], [7, 8])
+
+
+def test_the_greedy_bot_attacks_the_rival_group_and_never_its_own():
+    # Seat 0 moves; its own group is listed first among the targets.
+    state = place(fresh(2), groups={0: [7, 3], 1: [7, 5]}, cybermen=[{"id": "c1", "pos": [6, 4]}], turn=0)
+    state, _ = act(state, 0, {"type": "roll"}, 1)
+    state, _ = act(state, 0, {"type": "cyber_move", "id": "c1", "to": [7, 4]})
+    state, _ = act(state, 0, {"type": "face", "facing": "E"})
+    assert RULESET.legal_actions(state, 0)[:2] == [{"type": "attack", "target": "group0"},
+                                                   {"type": "attack", "target": "group1"}]
+    assert GREEDY(state, 0, random.Random(0)) == {"type": "attack", "target": "group1"}
+
+
+def test_the_greedy_bot_declines_an_attack_when_only_its_own_group_is_in_reach():
+    state = place(fresh(2), groups={1: [7, 3]}, cybermen=[{"id": "c1", "pos": [6, 4]}], turn=1)
+    state, _ = act(state, 1, {"type": "roll"}, 1)
+    state, _ = act(state, 1, {"type": "cyber_move", "id": "c1", "to": [7, 4]})
+    state, _ = act(state, 1, {"type": "face", "facing": "W"})
+    assert RULESET.legal_actions(state, 1) == [{"type": "attack", "target": "group1"}, {"type": "no_attack"}]
+    assert GREEDY(state, 1, random.Random(0)) == {"type": "no_attack"}
