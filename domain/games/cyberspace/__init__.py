@@ -15,7 +15,8 @@ from .tiles import TILES_DIGEST
 # match is refused by version, never replayed as card duels.
 # 2.1: the HeroCard engine's duel rules 1.1 (Fast-only assists, either Firewall defender may
 # duplicate, an assisting set judged whole).
-RULES_VERSION = "2.1.0"
+# 2.2: the engine's duel rules 1.2: nobody assists an attack on your own Firewall or Link.
+RULES_VERSION = "2.2.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

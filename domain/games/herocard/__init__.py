@@ -11,7 +11,9 @@ from .stats import PROFILE
 # 1.1: from the independent review of Cyberspace's card duels: only a Fast card may assist; any
 # defender a host names may duplicate the Base Attack; an assistant's set is judged whole, by who
 # was losing when it was played. Each refuses or accepts plays 1.0 did not.
-RULES_VERSION = "1.1.0"
+# 1.2: from the review of 1.1: nobody assists an attack on the attacker's own side ("when a
+# player attacks an opponent"); 1.1 let a third player block for it.
+RULES_VERSION = "1.2.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -138,6 +138,8 @@ def check_side(turn, seat, card, losing=None):
         return
     if card["timing"] != "fast":  # "any other player may play a valid Fast Action Card to assist"
         raise IllegalAction("assist_fast_only", f"{card['name']} is not Fast: only a Fast card may assist a side")
+    if st["sequence"]["block"] == st["sequence"]["attack"]:  # "When a player attacks an opponent"
+        raise IllegalAction("assist_no_opponent", "this attack is on the attacker's own side: there is no conflict to assist")
     losing = losing or losing_side(st)
     if mine is not None and mine != side:
         raise IllegalAction("assist_no_switching", "once you assist one side of a conflict you may not switch sides")
