@@ -17,21 +17,26 @@ bench/search_strength.py and the README):
 1. **Samples.** Determinizations 0, 1, 2... of the seat's information set, each drawn once
    from a private stream (never the match's seed: the bot cannot foresee the match's draws)
    and each with its own private dice for the playouts.
-2. **Candidates.** The playout policy's own move (the greedy bot's, decided on sample 0, so
-   it too sees only what the seat sees) and up to `width - 1` other legal moves drawn at
-   random. Cyberspace offers 70-90 legal moves a decision; a budget spread over all of them
-   learns nothing about any.
+2. **Candidates.** The incumbent, the playout policy's own move where the policy is a
+   strategy (the greedy bot's, decided on sample 0, so it too sees only what the seat
+   sees), and challengers: legal moves drawn at random, `width` candidates in all.
+   Cyberspace offers 70-90 legal moves a decision; a budget spread over all of them learns
+   nothing about any.
 3. **Playouts.** A candidate is scored on a sample by playing it, then the policy for every
    seat (the greedy bot where the game has one, else the random bot) to the end, or for
    `depth` actions and then the game's `evaluate(state) -> [0..1 per seat]` (1/2 where it
    has none). A win scores 1 shared among the winners, a loss 0.
 4. **Sequential halving** (Karnin, Koren and Somekh, ICML 2013; the root rule of Gumbel
-   MuZero): the budget is split into rounds; in each, every surviving candidate plays the
-   same new samples with the same dice (common random numbers: two candidates differ by
-   their own consequences, not by luck of the deal), and the better half survives. The
-   survivor with the best mean is played; a tie keeps the policy's move. Without the common
-   samples, 100 playouts over a dozen candidates chose by noise and lost to the greedy bot
-   it started from (Cybermancy 4 of 10, Algomancy 0 of 6).
+   MuZero) among the challengers: the budget is split into rounds; in each, the incumbent
+   and every surviving challenger play the same new samples with the same dice (common
+   random numbers: two candidates differ by their own consequences, not by luck of the
+   deal), and the better half of the challengers survives. Without the common samples, 100
+   playouts over a dozen candidates chose by noise and lost to the greedy bot they started
+   from (Cybermancy 4 of 10, Algomancy 0 of 6).
+5. **Departure.** The last challenger replaces the incumbent only if it beat it on the same
+   samples by `DEPART_Z` standard errors of the paired differences; the best of several
+   candidates leads by luck alone on a dozen samples. With no incumbent (a random policy)
+   the last challenger is played.
 
 This is determinized Monte Carlo search over one information set, the root of the
 single-observer ISMCTS tree (Cowling, Powley and Whitehouse, IEEE TCIAIG 2012), with the
@@ -57,6 +62,10 @@ class SearchBot:
     DEFAULT_WIDTH = 6
     DEFAULT_DEPTH = None  # to the end of the match
     DEFAULT_POLICY = "greedy"  # the game's greedy bot where it has one, else random
+    # The best challenger replaces the policy's move only when its paired lead is at least this
+    # many standard errors (one-sided 84 %): the best of several candidates leads by luck
+    # alone on a handful of samples, and a search that followed such leads lost to its policy.
+    DEPART_Z = 1.0
     PLAYOUT_LIMIT = 2_000  # actions: a playout that long is cut off and evaluated
 
     def __init__(self, ruleset, playouts: int = DEFAULT_PLAYOUTS, milliseconds: float | None = None,
@@ -85,30 +94,44 @@ class RootSearch:
         rng = random.Random(self.key + b"deal" + str(index).encode())
         return self.ruleset.determinize(self.state, self.seat, rng)
 
-    def candidates(self, choices: list) -> list:
+    def candidates(self, choices: list) -> tuple:
+        """(the incumbent, the challengers): the policy's own move, when the policy is a
+        strategy (the greedy bot; a random bot's move is no better than any other, so then
+        there is none), and legal moves drawn at random, `width` in all."""
         by_key = {canonical_json(action): action for action in choices}
-        preferred = canonical_json(self.policy(self.sample(0), self.seat, random.Random(self.key + b"policy")))
-        others = sorted(k for k in by_key if k != preferred)
+        incumbent = None
+        if self.policy is not self.ruleset.bots["random"]:
+            move = canonical_json(self.policy(self.sample(0), self.seat, random.Random(self.key + b"policy")))
+            incumbent = (move, by_key[move]) if move in by_key else None
+        others = sorted(k for k in by_key if incumbent is None or k != incumbent[0])
         random.Random(self.key + b"width").shuffle(others)
-        chosen = ([preferred] if preferred in by_key else []) + others
-        return [(k, by_key[k]) for k in chosen[:self.bot.width]]
+        return incumbent, [(k, by_key[k]) for k in others[:self.bot.width - (incumbent is not None)]]
 
     def best(self, choices: list):
-        candidates = self.candidates(choices)
-        totals = {k: 0.0 for k, _ in candidates}
-        survivors, played = candidates, 0
-        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        """Sequential halving among the challengers, the incumbent playing every sample beside
+        them; the best challenger left replaces the incumbent only if it scored better on the
+        same samples by at least DEPART_Z standard errors of the paired differences."""
+        incumbent, challengers = self.candidates(choices)
+        if not challengers:
+            return incumbent[1]
+        contenders = [incumbent] if incumbent is not None else []
+        scores = {k: [] for k, _ in contenders + challengers}
+        rounds = max(1, math.ceil(math.log2(len(challengers))))
+        played = 0
         for round_number in range(rounds):
             if round_number and self._out_of_time():
                 break
-            per_candidate = max(1, self.bot.playouts // (rounds * len(survivors)))
+            per_candidate = max(1, self.bot.playouts // (rounds * (len(challengers) + len(contenders))))
             for index in range(played, played + per_candidate):
-                for k, action in survivors:
-                    totals[k] += self.playout(action, index)
+                for k, action in contenders + challengers:
+                    scores[k].append(self.playout(action, index))
             played += per_candidate
-            # Stable sort: among equal totals the policy's move (first) and then the drawn order stay ahead.
-            survivors = sorted(survivors, key=lambda c: -totals[c[0]])[:max(1, math.ceil(len(survivors) / 2))]
-        return survivors[0][1]
+            # Stable sort: among equal totals the drawn order stays ahead.
+            challengers = sorted(challengers, key=lambda c: -sum(scores[c[0]]))[:max(1, math.ceil(len(challengers) / 2))]
+        best, best_action = challengers[0]
+        if incumbent is None or _clearly_better(scores[best], scores[incumbent[0]]):
+            return best_action
+        return incumbent[1]
 
     def playout(self, action, index: int) -> float:
         """The seat's score for `action` on sample `index`, then the policy for everyone."""
@@ -145,6 +168,19 @@ class _Dice:
         for fact in ruleset.decide(state, seat, action, stream):
             state = ruleset.evolve(state, fact)
         return state
+
+
+def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
+    """Whether the challenger's scores beat the incumbent's on the same samples (paired: each
+    pair shares a deal and dice) by DEPART_Z standard errors of the mean difference."""
+    differences = [c - i for c, i in zip(challenger, incumbent)]
+    mean = sum(differences) / len(differences)
+    if mean <= 0:
+        return False
+    if len(differences) == 1:
+        return True
+    variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+    return mean >= SearchBot.DEPART_Z * math.sqrt(variance / len(differences))
 
 
 def lead_scores(points: list, scale: float, same_side=lambda seat, other: seat == other) -> list[float]:

@@ -8,7 +8,7 @@ own shows it the cards it offers (a hand it spies on, the deck it searches): tho
 """
 
 from domain.kernel.canonical import json_copy
-from domain.kernel.search import refill_unseen
+from domain.kernel.search import lead_scores, refill_unseen
 
 from .board import fame, trouble
 from .rules import FAME_TO_WIN, TROUBLE_TO_LOSE
@@ -31,8 +31,9 @@ def determinize(state, seat, rand):
 
 
 def evaluate(state):
-    """Half a point, plus the seat's share of the Fame that wins, less its share of the Trouble
-    that loses; a seat out of the game scores nothing."""
-    return [0.0 if state["out"][seat] else
-            min(1.0, max(0.0, 0.5 + 0.5 * (fame(state, seat) / FAME_TO_WIN - trouble(state, seat) / TROUBLE_TO_LOSE)))
-            for seat in range(state["seats"])]
+    """Each seat's progress (its share of the Fame that wins less its share of the Trouble that
+    loses; -1 out of the game) against the best rival's: a move that sets a rival back counts
+    as much as one that takes the seat forward."""
+    progress = [-1.0 if state["out"][seat] else fame(state, seat) / FAME_TO_WIN - trouble(state, seat) / TROUBLE_TO_LOSE
+                for seat in range(state["seats"])]
+    return [0.0 if state["out"][seat] else score for seat, score in enumerate(lead_scores(progress, 1))]
