@@ -53,19 +53,25 @@ def test_the_four_player_example_turn_order_and_the_losing_side_at_each_turn():
     assert [p["vp"] for p in d["players"]] == [0, 0, 0, 0]  # the assistants earn nothing
 
 
+def blocked_before_the_assistant(assistant_hand, block):
+    """Three Heroes with Assistance: seat 0 attacks seat 2 with Attack from Above, seat 1 (the
+    assistant) passes, seat 2 blocks with `block`, seat 0 passes: seat 1 to play."""
+    d = duel(heroes=("bouncer", "cryptomancer", "sinner"),
+             hands={0: ["attack_from_above"], 1: assistant_hand, 2: [block]},
+             assistance=True, victory_points=5)
+    d = play(d, 0, "attack_from_above", target=2)
+    d = pass_(d, 1)
+    d = play(d, 2, block)
+    return pass_(d, 0)
+
+
 def test_at_a_tie_the_attack_is_the_losing_side():
     """"Player four can then assist whoever is losing at this time, as determined by whether
     player three's defense is stronger or weaker than player one's attack", with the Core
     Rules: "If your total block value equals or exceeds your opponent's total attack value,
     the attack fails." At a tie the attacker is losing: an assistant may help it, not the
     defender."""
-    d = duel(heroes=("bouncer", "cryptomancer", "sinner"),
-             hands={0: ["attack_from_above"], 1: ["jab", "bar_stool"], 2: ["bar_stool"]},
-             assistance=True, victory_points=5)
-    d = play(d, 0, "attack_from_above", target=2)
-    d = pass_(d, 1)
-    d = play(d, 2, "bar_stool")
-    d = pass_(d, 0)
+    d = blocked_before_the_assistant(["jab", "bar_stool"], "bar_stool")
     assert values(d) == (4, 4) and d["priority"] == 1
     refused(d, 1, {"type": "play", "cards": ["bar_stool"]}, "assist_losing_side")
     d = play(d, 1, "jab")
@@ -76,13 +82,7 @@ def test_an_assistants_attack_set_is_judged_by_who_was_losing_when_it_was_played
     """"The player may assist the losing side at the time their turn comes up": two Attack Mods
     played as one set to help a losing attacker stand whole, although the first alone already
     puts the attack ahead (the Attack side of the 1.1 fix; the existing test covers a Block set)."""
-    d = duel(heroes=("bouncer", "cryptomancer", "sinner"),
-             hands={0: ["attack_from_above"], 1: ["jab", "flirt"], 2: ["forearm_block"]},
-             assistance=True, victory_points=5)
-    d = play(d, 0, "attack_from_above", target=2)
-    d = pass_(d, 1)
-    d = play(d, 2, "forearm_block")
-    d = pass_(d, 0)
+    d = blocked_before_the_assistant(["jab", "flirt"], "forearm_block")
     assert values(d) == (4, 5)
     d = act(d, 1, {"type": "play", "cards": ["jab", "flirt"]})  # jab alone makes it 6 against 5
     assert d["assist"] == {"1": "attack"} and values(d) == (4 + value("jab") + value("flirt"), 5)
