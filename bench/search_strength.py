@@ -4,18 +4,21 @@ Prints wins / matches with a 95 % Wilson interval and the search bot's decisions
 
     .venv/bin/python bench/search_strength.py [--matches 50] [--games cyberiad,herocard]
         [--opponents random,greedy] [--playouts 48] [--width 6] [--depth 40] [--workers 2]
-        [--first-seed 0] [--verbose]
+        [--first-seed 0] [--verbose] [--bar 0.6]
 
 Without --playouts, --width or --depth each game plays with its own search settings. Each match
-is printed as it ends with --verbose, so a run that stops part-way still tells what it saw.
+is printed as it ends with --verbose, so a run that stops part-way still tells what it saw. With --bar a pairing stops as soon as its result against that
+win rate is decided: the wins already reach ceil(bar x matches), or the matches left cannot
+bring them there (the row then counts the matches played, and says it stopped).
 """
 
 import argparse
+import math
+import multiprocessing
 import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -56,23 +59,33 @@ def one_match(game: str, opponent: str, seed: int, **settings) -> tuple[str, int
     return ("win" if winners == [me] else "tie" if me in winners else "loss"), decisions, spent
 
 
-def strength(game, opponent, matches, workers, first_seed=0, verbose=False, **search) -> dict:
-    """The search bot's wins, ties and losses in `matches` matches (seeds first_seed onwards)."""
+def _one_match_of(job):
+    game, opponent, seed, search = job
+    return seed, one_match(game, opponent, seed, **search)
+
+
+def strength(game, opponent, matches, workers, first_seed=0, verbose=False, bar=None, **search) -> dict:
+    """The search bot's wins, ties and losses in `matches` matches (seeds first_seed onwards),
+    or in as many as it took to decide the result against the win rate `bar`."""
+    needed = math.ceil(bar * matches) if bar is not None else None
     results = []
-    with ProcessPoolExecutor(workers) as pool:
-        futures = {pool.submit(one_match, game, opponent, seed, **search): seed
-                   for seed in range(first_seed, first_seed + matches)}
-        for future in as_completed(futures):
-            results.append(future.result())
+    jobs = [(game, opponent, seed, search) for seed in range(first_seed, first_seed + matches)]
+    with multiprocessing.Pool(workers) as pool:  # terminate() on leaving stops unfinished matches
+        for seed, result in pool.imap_unordered(_one_match_of, jobs):
+            results.append(result)
             if verbose:
-                result, decisions, spent = results[-1]
-                print(f"  {game} v {opponent} seed {futures[future]}: {result} "
+                outcome, decisions, spent = result
+                print(f"  {game} v {opponent} seed {seed}: {outcome} "
                       f"({decisions} decisions, {spent:.0f} s searching)", flush=True)
+            wins = sum(r == "win" for r, _, _ in results)
+            if needed is not None and (wins >= needed or wins + matches - len(results) < needed):
+                break
     counts = {kind: sum(result == kind for result, _, _ in results) for kind in ("win", "tie", "loss")}
     decisions = sum(d for _, d, _ in results)
     spent = sum(s for _, _, s in results)
     return {"game": game, "opponent": opponent, "ties": counts["tie"], "losses": counts["loss"],
-            **win_rate(counts["win"], matches), "decisions_per_s": round(decisions / spent, 1) if spent else None}
+            "stopped": len(results) < matches,
+            **win_rate(counts["win"], len(results)), "decisions_per_s": round(decisions / spent, 1) if spent else None}
 
 
 def main():
@@ -87,6 +100,7 @@ def main():
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="print each match as it ends")
+    parser.add_argument("--bar", type=float, help="stop once the result against this win rate is decided")
     args = parser.parse_args()
     search = {name: getattr(args, name) for name in ("playouts", "width", "depth", "policy")
               if getattr(args, name) is not None}
@@ -98,9 +112,11 @@ def main():
                 print(f"{game}: no {opponent} bot")
                 continue
             started = time.perf_counter()
-            row = strength(game, opponent, args.matches, args.workers, args.first_seed, args.verbose, **search)
+            row = strength(game, opponent, args.matches, args.workers, args.first_seed, args.verbose,
+                           args.bar, **search)
             print(f"{game:<11} search v {opponent:<7} won {row['wins']:>3}/{row['n']} = {row['rate']:.0%} "
-                  f"(95 % {row['ci95'][0]:.0%}-{row['ci95'][1]:.0%}), tied {row['ties']}, lost {row['losses']} "
+                  f"(95 % {row['ci95'][0]:.0%}-{row['ci95'][1]:.0%}), tied {row['ties']}, lost {row['losses']}"
+                  f"{f' (decided against {args.bar:.0%} of {args.matches}, stopped)' if row['stopped'] else ''} "
                   f"· {row['decisions_per_s']} decisions/s · {time.perf_counter() - started:.0f} s", flush=True)
 
 
