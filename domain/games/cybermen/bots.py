@@ -4,6 +4,7 @@ only ever play legal moves."""
 from .board import distances, human_passable, manhattan
 from .data import CONST, DATA, DIRECTIONS
 from .actions import legal_actions
+from .effects import ability_hits
 
 EXITS = [(r, c) for r, row in enumerate(DATA["map"]) for c, t in enumerate(row) if t == "E"]
 
@@ -16,7 +17,7 @@ def greedy_bot(state, seat, rand):
     """Humans run for the nearest exit (keeping clear of Cybermen until the exits open) and
     spend weakness cards, then Escape, then Fatigue tokens against a capture; the Cybermen a seat
     moves close in on the nearest rival group (never the seat's own), face it, attack it and use
-    the abilities that hit the most groups."""
+    the abilities that hit rival groups hardest, sparing its own."""
     actions = legal_actions(state, seat)
     return max(actions, key=lambda a: (_score(state, seat, a), -actions.index(a)))
 
@@ -48,7 +49,7 @@ def _score(state, seat, action):
     if kind == "attack":
         return -10 if action["target"] == f"group{seat}" else 10 + action.get("fatigue", 0)
     if kind == "use_ability":
-        return 5
+        return sum(HIT_WEIGHT[effect] * (-1 if hit == seat else 1) for hit, effect in ability_hits(state, action["id"]))
     if kind in ("weakness", "escape", "fatigue"):
         return {"weakness": 3, "escape": 2, "fatigue": 1}[kind]
     if kind == "glitch":  # a partial conversion stays the player's own piece
@@ -58,6 +59,11 @@ def _score(state, seat, action):
     if kind == "teleport":
         return 3 - _nearest_group(state, seat, action["to"])
     return {"roll": 1, "done": -5, "end_cyber": -5, "end_partials": -5}.get(kind, 0)
+
+
+# What a hit costs the group it lands on: a stun takes its next move, Mind Control steers it
+# toward a Cyberman, an injury halves two movement rolls.
+HIT_WEIGHT = {"stunned": 3, "mind": 2, "injured": 2}
 
 
 def _human_square(state, to):

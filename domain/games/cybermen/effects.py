@@ -291,9 +291,11 @@ def group_lost(d, seat, last):
 # Special abilities
 # ---------------------------------------------------------------------------------------
 
-def use_abilities(d, cid):
-    state = d.state
+def ability_hits(state, cid) -> list[tuple[int, str]]:
+    """(seat, effect) for every group the Cyberman's abilities would hit now, immune groups
+    left out: what `use_abilities` does, and what a bot weighs before choosing a Cyberman."""
     cyb = state["cybermen"][cid]
+    hits = []
     for ability in cyberman_abilities(state, cid):
         if ability == "mind_control":  # "within 3 squares ... in any direction, whether in line of sight or not"
             hit = [s for s, g in enumerate(state["groups"]) if g["members"]
@@ -304,7 +306,12 @@ def use_abilities(d, cid):
             squares = set(line_of_fire(state, cyb["pos"], cyb["facing"], reach))
             hit = [s for s, g in enumerate(state["groups"]) if g["members"] and tuple(g["pos"]) in squares]
             effect, immune = ("stunned", "no_stun") if ability == "energy_beam" else ("injured", "no_injury")
-        for seat in hit:
-            if immune not in abilities(state, seat):
-                d.emit({"f": "hit", "seat": seat, "effect": effect, "by": cid})
+        hits += [(seat, effect) for seat in hit if immune not in abilities(state, seat)]
+    return hits
+
+
+def use_abilities(d, cid):
+    # A hit changes no position, member or ability, so every hit can be read before the first.
+    for seat, effect in ability_hits(d.state, cid):
+        d.emit({"f": "hit", "seat": seat, "effect": effect, "by": cid})
 

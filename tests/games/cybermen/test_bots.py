@@ -1,6 +1,8 @@
 """The greedy bot steers the Cybermen at its rivals: a seat moving the Cybermen on its turn
 hunts the other groups, never its own (the old bot closed in on the nearest group, its own
-included, and attacked it: 193 times in 30 greedy-v-greedy matches)."""
+included, and attacked it: 193 times in 30 greedy-v-greedy matches), and picks the Cyberman whose abilities
+hit a rival (the old bot took the first listed, and a group left alone on the map with a
+Cyberman beside it stunned itself every turn to round 12)."""
 
 import random
 
@@ -39,3 +41,18 @@ def test_the_greedy_bot_declines_an_attack_when_only_its_own_group_is_in_reach()
     state, _ = act(state, 1, {"type": "face", "facing": "W"})
     assert RULESET.legal_actions(state, 1) == [{"type": "attack", "target": "group1"}, {"type": "no_attack"}]
     assert GREEDY(state, 1, random.Random(0)) == {"type": "no_attack"}
+
+
+def test_the_greedy_bot_uses_the_cyberman_whose_abilities_hit_the_rival_not_its_own_group():
+    # The old bot scored every ability alike and took the first Cyberman listed: c1, whose
+    # beam and Mind Control land on the seat's own group. c2's beam stuns the rival.
+    state = place(fresh(2), groups={0: [7, 3], 1: [7, 8]},
+                  cybermen=[{"id": "c1", "pos": [7, 4], "facing": "W"}, {"id": "c2", "pos": [7, 6], "facing": "E"}],
+                  turn=0)
+    state, _ = act(state, 0, {"type": "roll"}, 1)
+    state, _ = act(state, 0, {"type": "end_cyber"}, 1)  # one Cyberman must use its abilities
+    assert RULESET.legal_actions(state, 0) == [{"type": "use_ability", "id": "c1"}, {"type": "use_ability", "id": "c2"}]
+    assert GREEDY(state, 0, random.Random(0)) == {"type": "use_ability", "id": "c2"}
+    state, facts = act(state, 0, {"type": "use_ability", "id": "c2"})
+    assert {"f": "hit", "seat": 1, "effect": "stunned", "by": "c2"} in facts
+
