@@ -17,7 +17,8 @@ def greedy_bot(state, seat, rand):
     """Humans run for the nearest exit (keeping clear of Cybermen until the exits open) and
     spend weakness cards, then Escape, then Fatigue tokens against a capture; the Cybermen a seat
     moves close in on the nearest rival group (never the seat's own), face it, attack it and use
-    the abilities that hit rival groups hardest, sparing its own."""
+    the abilities that hit rival groups hardest, sparing its own; with no rival left on the
+    map they are driven away from the seat's own group and faced away from it."""
     actions = legal_actions(state, seat)
     return max(actions, key=lambda a: (_score(state, seat, a), -actions.index(a)))
 
@@ -42,10 +43,15 @@ def _score(state, seat, action):
         if cyb["role"] == "partial":
             others = [c["pos"] for cid, c in state["cybermen"].items() if cid != action["id"]]
             return -min((manhattan(action["to"], p) for p in others), default=0)
+        if not _rival_groups(state, seat):  # alone: every Cyberman near it is only a threat
+            own = state["groups"][seat]["pos"]
+            return manhattan(action["to"], own) - manhattan(cyb["pos"], own)
         return _nearest_group(state, seat, cyb["pos"]) - _nearest_group(state, seat, action["to"])
     if kind == "face":
         cyb = state["cybermen"][state["active"]["id"]]
-        return _hits_facing(state, seat, cyb["pos"], action["facing"])
+        own = [state["groups"][seat]["pos"]] if state["groups"][seat]["members"] else []
+        return (_hits_facing(_rival_groups(state, seat), cyb["pos"], action["facing"])
+                - _hits_facing(own, cyb["pos"], action["facing"]))
     if kind == "attack":
         return -10 if action["target"] == f"group{seat}" else 10 + action.get("fatigue", 0)
     if kind == "use_ability":
@@ -74,10 +80,11 @@ def _human_square(state, to):
     return -to_exit + (0 if exits_open else min(danger, 4) * 2) + (100 if to_exit == 0 and exits_open else 0)
 
 
-def _hits_facing(state, seat, pos, facing):
+def _hits_facing(targets, pos, facing):
+    """How squarely a Cyberman at `pos` facing `facing` looks at the nearest of `targets`."""
     dr, dc = DIRECTIONS[facing]
     best = 0
-    for target in _rival_groups(state, seat):
+    for target in targets:
         ahead = (target[0] - pos[0]) * dr + (target[1] - pos[1]) * dc
         if ahead > 0:
             best = max(best, 10 - ahead - abs((target[0] - pos[0]) * dc) - abs((target[1] - pos[1]) * dr))

@@ -56,3 +56,17 @@ def test_the_greedy_bot_uses_the_cyberman_whose_abilities_hit_the_rival_not_its_
     state, facts = act(state, 0, {"type": "use_ability", "id": "c2"})
     assert {"f": "hit", "seat": 1, "effect": "stunned", "by": "c2"} in facts
 
+
+
+def test_a_seat_alone_on_the_map_drives_the_cybermen_away_from_its_own_group():
+    # Seat 0 has escaped. The old bot, with no rival to hunt, moved the Cybermen anywhere and
+    # faced them anyhow; beside its group they stunned it every turn to round 12 (4 of 100
+    # greedy matches ended so, the stuck seat losing 6-0).
+    state = place(fresh(2), groups={1: [7, 3]}, cybermen=[{"id": "c1", "pos": [7, 4], "facing": "N"}], turn=1)
+    state["groups"][0].update(members=[], escaped=["0.a", "0.b", "0.c"], status="escaped")
+    state, _ = act(state, 1, {"type": "roll"}, 1)
+    move = GREEDY(state, 1, random.Random(0))
+    assert move["type"] == "cyber_move" and manhattan(move["to"], [7, 3]) > 1
+    state, _ = act(state, 1, move)
+    facing = GREEDY(state, 1, random.Random(0))
+    assert facing["type"] == "face" and facing["facing"] != "W"  # west looks straight at its group
