@@ -23,10 +23,11 @@ SIMULATED_KEY, SIMULATED_ID = b"cyberiad greedy bot", "lookahead"
 MAX_TRIALS = 24  # candidates tried a decision; longer lists (X-cost variants, choices) are sampled
 
 # Weights in units of progress (1.0 = the 50 FP that win): a Fame point is 1/50 = 0.02; Trouble
-# is counted as its share of 20 squared (see _score). The small terms below keep what a play spends from looking free:
-# a card in hand pays for later plays, about half a Fame point (so a 5-card Sally giving 5 FP is
-# still worth playing, and discarding 4 cards for nothing is not); a GP a little under the fifth
-# of a Fame point that 5 GP convert into (so converting is a gain, hoarding is not).
+# is counted as its share of 20 squared (see _score). The small terms below keep what a play
+# spends from looking free: a card in hand pays for later plays, about half a Fame point (so a
+# 5-card Sally giving 5 FP is still worth playing, and discarding 4 cards for nothing is not);
+# a GP a little under the fifth of a Fame point that 5 GP convert into (so converting is a
+# gain, hoarding is not).
 HAND_CARD = 0.01
 GP = 0.15 / FAME_TO_WIN
 RIVAL_SPREAD = 0.25  # how much the rivals other than the best one count (3-4 seats)
