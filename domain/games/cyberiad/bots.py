@@ -13,9 +13,9 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 
-from .board import fame, hand_limit, trouble
-from .rules import FAME_TO_WIN, TROUBLE_TO_LOSE, decide, evolve, legal_actions, outcome
-from .search import determinize
+from .board import hand_limit
+from .rules import FAME_TO_WIN, decide, evolve, legal_actions, outcome
+from .search import determinize, progress
 
 # The trials' own dice: never the match's stream, so the bot cannot foresee the match's draws.
 # A fresh stream per trial gives every candidate the same dice (they differ by their own effects).
@@ -23,7 +23,7 @@ SIMULATED_KEY, SIMULATED_ID = b"cyberiad greedy bot", "lookahead"
 MAX_TRIALS = 24  # candidates tried a decision; longer lists (X-cost variants, choices) are sampled
 
 # Weights in units of progress (1.0 = the 50 FP that win): a Fame point is 1/50 = 0.02; Trouble
-# is counted as its share of 20 squared (see _score). The small terms below keep what a play
+# is counted as its share of 20 squared (search.progress). The small terms below keep what a play
 # spends from looking free: a card in hand pays for later plays, about half a Fame point (so a
 # 5-card Sally giving 5 FP is still worth playing, and discarding 4 cards for nothing is not);
 # a GP a little under the fifth of a Fame point that 5 GP convert into (so converting is a
@@ -79,24 +79,17 @@ def greedy_bot(state, seat, rand):
 
 
 def _score(state, seat):
-    """The seat's progress less the best rival's (and a little of the other rivals'), plus the
-    small terms for cards in hand and GP. A finished game scores its result.
-
-    Progress is as in search.evaluate, the seat's share of the Fame that wins less its share
-    of the Trouble that loses, except that the Trouble share is squared: only reaching 20 TP
-    loses, so the first points cost little and the last ones most. Counted linearly, 1 TP
-    outweighed 2.5 FP at any level, and the bot ended most matches on a few TP, having refused
-    every draw or play that cost Trouble, and lost them on Fame when the deck ran out: against
-    the random bot it won 262 of 300 matches (seeds 0-299) so, 284 of 300 squared."""
+    """The seat's progress (search.progress: Trouble counted squared) less the best rival's
+    (and a little of the other rivals'), plus the small terms for cards in hand and GP. A
+    finished game scores its result."""
     if state["over"]:
         winners = outcome(state)["winners"]
         return ENDED / len(winners) if seat in winners else -ENDED
     if state["out"][seat]:
         return -ENDED
-    progress = [-1.0 if state["out"][s] else fame(state, s) / FAME_TO_WIN - (trouble(state, s) / TROUBLE_TO_LOSE) ** 2
-                for s in range(state["seats"])]
-    rivals = sorted((p for s, p in enumerate(progress) if s != seat), reverse=True)
-    lead = progress[seat] - rivals[0] - RIVAL_SPREAD * sum(rivals[1:])
+    scores = [progress(state, s) for s in range(state["seats"])]
+    rivals = sorted((p for s, p in enumerate(scores) if s != seat), reverse=True)
+    lead = scores[seat] - rivals[0] - RIVAL_SPREAD * sum(rivals[1:])
     return lead + HAND_CARD * len(state["hands"][seat]) + GP * state["genius"][seat]
 
 
