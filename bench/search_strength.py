@@ -59,6 +59,13 @@ def one_match(game: str, opponent: str, seed: int, **settings) -> tuple[str, int
     return ("win" if winners == [me] else "tie" if me in winners else "loss"), decisions, spent
 
 
+def decided(wins: int, played: int, matches: int, bar: float) -> bool:
+    """Whether `matches` matches' result against the win rate `bar` is already known after
+    `played`: the wins reach ceil(bar x matches), or the matches left cannot bring them there."""
+    needed = math.ceil(bar * matches)
+    return wins >= needed or wins + (matches - played) < needed
+
+
 def _one_match_of(job):
     game, opponent, seed, search = job
     return seed, one_match(game, opponent, seed, **search)
@@ -67,7 +74,6 @@ def _one_match_of(job):
 def strength(game, opponent, matches, workers, first_seed=0, verbose=False, bar=None, **search) -> dict:
     """The search bot's wins, ties and losses in `matches` matches (seeds first_seed onwards),
     or in as many as it took to decide the result against the win rate `bar`."""
-    needed = math.ceil(bar * matches) if bar is not None else None
     results = []
     jobs = [(game, opponent, seed, search) for seed in range(first_seed, first_seed + matches)]
     with multiprocessing.Pool(workers) as pool:  # terminate() on leaving stops unfinished matches
@@ -77,8 +83,7 @@ def strength(game, opponent, matches, workers, first_seed=0, verbose=False, bar=
                 outcome, decisions, spent = result
                 print(f"  {game} v {opponent} seed {seed}: {outcome} "
                       f"({decisions} decisions, {spent:.0f} s searching)", flush=True)
-            wins = sum(r == "win" for r, _, _ in results)
-            if needed is not None and (wins >= needed or wins + matches - len(results) < needed):
+            if bar is not None and decided(sum(r == "win" for r, _, _ in results), len(results), matches, bar):
                 break
     counts = {kind: sum(result == kind for result, _, _ in results) for kind in ("win", "tie", "loss")}
     decisions = sum(d for _, d, _ in results)

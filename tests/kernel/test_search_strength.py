@@ -4,7 +4,7 @@
 
 import pytest
 
-from bench.search_strength import one_match
+from bench.search_strength import decided, one_match
 
 MATCHES = 4
 
@@ -15,3 +15,12 @@ def test_the_search_bot_beats_the_random_bot(game):
     won = [result for result, _, _ in results].count("win")
     assert won == MATCHES, f"{game}: the search bot won {won} of {MATCHES} against random play"
     assert all(decisions > 0 for _, decisions, _ in results)
+
+
+def test_a_pairing_stops_once_its_result_against_the_bar_is_known():
+    # 80 % of 50 is 40 wins: reached after 40 straight wins, out of reach after 11 non-wins.
+    assert decided(40, 40, 50, 0.8) and not decided(39, 39, 50, 0.8)
+    assert decided(39, 50 - 10 + 10, 50, 0.8)  # all played: decided either way
+    assert not decided(30, 40, 50, 0.8)  # 10 non-wins: 40 is still reachable
+    assert decided(29, 40, 50, 0.8)  # 11 non-wins: it is not
+    assert decided(30, 30, 50, 0.6) and not decided(29, 49, 50, 0.6)
