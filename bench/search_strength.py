@@ -7,9 +7,10 @@ Prints wins / matches with a 95 % Wilson interval and the search bot's decisions
         [--first-seed 0] [--verbose] [--bar 0.6]
 
 Without --playouts, --width or --depth each game plays with its own search settings. Each match
-is printed as it ends with --verbose, so a run that stops part-way still tells what it saw. With --bar a pairing stops as soon as its result against that
-win rate is decided: the wins already reach ceil(bar x matches), or the matches left cannot
-bring them there (the row then counts the matches played, and says it stopped).
+is printed as it ends with --verbose, so a run that stops part-way still tells what it saw.
+With --bar a pairing stops as soon as its result against that win rate is decided: the wins
+already reach ceil(bar x matches), or the matches left cannot bring them there (the row then
+counts the matches played, and says it stopped).
 """
 
 import argparse
