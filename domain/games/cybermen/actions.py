@@ -106,7 +106,14 @@ def allowance_moves(state, seat):
 
 
 def _group_moves(state, seat):
-    return [{"type": "move", "to": list(to), "fatigue": k} for to, k in sorted(allowance_moves(state, seat).items())]
+    moves = [{"type": "move", "to": list(to), "fatigue": k} for to, k in sorted(allowance_moves(state, seat).items())]
+    return moves + [{"type": "break_free"}] * can_break_free(state, seat)
+
+
+def can_break_free(state, seat):
+    """Designed: an Escape token also breaks a Mind Control, once the group has seen its roll."""
+    group = state["groups"][seat]
+    return group["mind"] and group["escape"] > 0 and uses_tokens(state, seat)
 
 
 def _reach(state, cid):
@@ -228,6 +235,10 @@ def _refusal(state, seat, action):
     phase = state["phase"]
     if kind == "move" and phase == "group_move":
         return _move_refusal(state, seat, action)
+    if kind == "break_free" and phase == "group_move":
+        if not state["groups"][seat]["mind"]:
+            return "not_mind_controlled", "an Escape token breaks a Mind Control, and the group is under none"
+        return "no_tokens", "the group has no Escape tokens left"
     if kind == "pass" and phase == "cyber_move" and state["queue"]:
         return "carrying_to_unit", "'move any Cyberman carrying a human towards the nearest Cyberconversion Unit'"
     if kind == "cyber_move" and phase == "cyber_move":
@@ -277,8 +288,9 @@ def _move_refusal(state, seat, action):
     if to is None:
         return "malformed", "a move names its square: to is [row, column]"
     if group["mind"]:
+        way_out = " (or break_free: spend an Escape token)" if can_break_free(state, seat) else ""
         return "mind_control", ("'The player must move towards the nearest Cyberman ... They must move their "
-                                "entire possible movement.'")
+                                "entire possible movement.'" + way_out)
     if k < 0 or k > group["fatigue"]:
         return "no_tokens", "not that many Fatigue tokens"
     if not uses_tokens(state, seat) and k:
@@ -324,6 +336,11 @@ def _roll(d, seat, action):
     if group["injured"]:  # "reduce their movement roll by half for the next two turns"
         d.emit({"f": "group", "seat": seat, "set": {"injured": group["injured"] - 1}})
     d.emit({"f": "phase", "phase": "group_move"})
+
+
+def _break_free(d, seat, action):
+    group = d.state["groups"][seat]
+    d.emit({"f": "group", "seat": seat, "set": {"escape": group["escape"] - 1, "mind": False}})
 
 
 def _move(d, seat, action):
@@ -488,7 +505,8 @@ def _end_cyber(d, seat, action):
 
 
 HANDLERS = {
-    "roll": _roll, "move": _move, "cyber_move": _move_cyberman, "partial_move": _partial_move, "face": _face,
+    "roll": _roll, "move": _move, "break_free": _break_free, "cyber_move": _move_cyberman,
+    "partial_move": _partial_move, "face": _face,
     "attack": _attack, "no_attack": _no_attack, "fatigue": _defend, "escape": _defend, "weakness": _defend,
     "submit": _defend, "capture": _capture, "glitch": _glitch, "no_glitch": _glitch, "lieutenant": _lieutenant,
     "teleport": _teleport, "unit": _unit,

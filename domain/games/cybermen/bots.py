@@ -14,8 +14,9 @@ def random_bot(state, seat, rand):
 
 
 def greedy_bot(state, seat, rand):
-    """Humans run for the nearest exit (keeping clear of Cybermen until the exits open) and
-    spend weakness cards, then Escape, then Fatigue tokens against a capture; the Cybermen a seat
+    """Humans run for the nearest exit (keeping clear of Cybermen until the exits open), break
+    a Mind Control with an Escape token when the free move is clearly better, and spend weakness
+    cards, then Escape, then Fatigue tokens against a capture; the Cybermen a seat
     moves close in on the nearest rival group (never the seat's own), face it, attack it and use
     the abilities that hit rival groups hardest, sparing its own; with no rival left on the
     map they are driven away from the seat's own group and faced away from it."""
@@ -38,6 +39,10 @@ def _score(state, seat, action):
     kind = action["type"]
     if kind == "move":
         return _human_square(state, action["to"]) - 0.3 * action["fatigue"]
+    if kind == "break_free":  # worth a token only when the free move beats the forced one by enough
+        free = {**state, "groups": [*state["groups"]]}
+        free["groups"][seat] = {**state["groups"][seat], "mind": False}
+        return max(_score(free, seat, a) for a in legal_actions(free, seat)) - BREAK_FREE_COST
     if kind in ("cyber_move", "partial_move"):
         cyb = state["cybermen"][action["id"]]
         if cyb["role"] == "partial":
@@ -66,6 +71,10 @@ def _score(state, seat, action):
         return 3 - _nearest_group(state, seat, action["to"])
     return {"roll": 1, "done": -5, "end_cyber": -5, "end_partials": -5}.get(kind, 0)
 
+
+# An Escape token kept is one capture averted later; spent on a Mind Control it must buy about
+# three squares (of exit distance or distance from the Cybermen) over the forced move.
+BREAK_FREE_COST = 3
 
 # What a hit costs the group it lands on: a stun takes its next move, Mind Control steers it
 # toward a Cyberman, an injury halves two movement rolls.

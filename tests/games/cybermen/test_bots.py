@@ -2,7 +2,8 @@
 hunts the other groups, never its own (the old bot closed in on the nearest group, its own
 included, and attacked it: 193 times in 30 greedy-v-greedy matches), picks the Cyberman whose
 abilities hit a rival (the old bot took the first listed), and, alone on the map, drives the
-Cybermen away from its own group (the old bot let them stun it every turn to round 12)."""
+Cybermen away from its own group (the old bot let them stun it every turn to round 12). Its
+group spends an Escape token on a Mind Control only when the free move is clearly better."""
 
 import random
 
@@ -69,3 +70,23 @@ def test_a_seat_alone_on_the_map_drives_the_cybermen_away_from_its_own_group():
     state, _ = act(state, 1, move)
     facing = GREEDY(state, 1, random.Random(0))
     assert facing["type"] == "face" and facing["facing"] != "W"  # west looks straight at its group
+
+
+def test_the_greedy_bot_breaks_a_mind_control_that_drags_it_away_from_an_open_exit():
+    # Two squares south is the open exit (11, 0); the Cyberman pulls the group north.
+    state = place(fresh(2), groups={1: [9, 0]}, cybermen=[{"id": "c1", "pos": [5, 0]}], turn=1, phase="group")
+    state.update(round=5)
+    state["groups"][1]["mind"] = True
+    state, _ = act(state, 1, {"type": "roll"}, 2)
+    assert GREEDY(state, 1, random.Random(0)) == {"type": "break_free"}
+    state, _ = act(state, 1, {"type": "break_free"})
+    assert GREEDY(state, 1, random.Random(0))["to"] == [11, 0]
+
+
+def test_the_greedy_bot_keeps_its_escape_token_when_the_mind_control_leads_onto_the_exit():
+    # The Cyberman stands beside the exit: the forced move ends on the exit anyway.
+    state = place(fresh(2), groups={1: [9, 0]}, cybermen=[{"id": "c1", "pos": [11, 1]}], turn=1, phase="group")
+    state.update(round=5)
+    state["groups"][1]["mind"] = True
+    state, _ = act(state, 1, {"type": "roll"}, 2)
+    assert GREEDY(state, 1, random.Random(0)) == {"type": "move", "to": [11, 0], "fatigue": 0}

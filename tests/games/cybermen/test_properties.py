@@ -143,7 +143,7 @@ def sitting_ducks(state, seat, rand):
         return {"type": "submit"}
     if state["phase"] == "group_move" and not state["prompt"] and not state["active"]:
         here = state["groups"][seat]["pos"]
-        return next((a for a in actions if a["to"] == here), actions[0])
+        return next((a for a in actions if a.get("to") == here), actions[0])  # never breaks free
     return rand.choice(actions)
 
 
@@ -203,7 +203,7 @@ RULE_CODES = {"game_over", "not_your_turn", "malformed", "capture_order", "no_to
               "not_a_cyberman", "lieutenants_first", "roll_first", "partial_moved_by_owner",
               "lieutenant_moved_by_owner", "already_moved", "carrying_to_unit", "cyberman_speed", "leader_cards",
               "latest_mark", "legal_space", "trade", "partial_move", "lieutenant_first", "abilities_die", "not_now",
-              "no_glitch_card", "not_an_opponent"}
+              "no_glitch_card", "not_an_opponent", "not_mind_controlled"}
 
 
 def random_candidate(state, rand):

@@ -128,12 +128,42 @@ def test_a_mind_controlled_group_must_move_its_entire_movement_toward_the_neares
     state = place(fresh(2), groups={1: [7, 9]}, cybermen=[{"id": "c1", "pos": [7, 3]}], turn=1, phase="group")
     state["groups"][1]["mind"] = True
     state, _ = act(state, 1, {"type": "roll"}, 2)
-    moves = RULESET.legal_actions(state, 1)
+    moves = [a for a in RULESET.legal_actions(state, 1) if a["type"] == "move"]
     assert moves == [{"type": "move", "to": [7, 7], "fatigue": 0}]
     assert refused(state, 1, {"type": "move", "to": [7, 10], "fatigue": 0}) == "mind_control"
     assert refused(state, 1, {"type": "move", "to": [7, 9], "fatigue": 0}) == "mind_control"
     state, _ = act(state, 1, moves[0])
     assert not state["groups"][1]["mind"]
+
+
+def test_designed_an_escape_token_breaks_a_mind_control_once_the_group_has_rolled():
+    """Designed (README, 'Tokens'): a mind-controlled group that has rolled may spend an Escape
+    token (`break_free`) and then move as if it were not controlled, Fatigue tokens included."""
+    state = place(fresh(2), groups={1: [7, 9]}, cybermen=[{"id": "c1", "pos": [7, 3]}], turn=1, phase="group")
+    state["groups"][1]["mind"] = True
+    assert refused(state, 1, {"type": "break_free"}) == "not_now"  # the roll comes first
+    state, _ = act(state, 1, {"type": "roll"}, 2)
+    assert RULESET.legal_actions(state, 1) == [{"type": "move", "to": [7, 7], "fatigue": 0}, {"type": "break_free"}]
+    state, facts = act(state, 1, {"type": "break_free"})
+    assert state["groups"][1]["escape"] == 2 and not state["groups"][1]["mind"]
+    assert facts == [{"f": "group", "seat": 1, "set": {"escape": 2, "mind": False}}]
+    moves = RULESET.legal_actions(state, 1)
+    assert {"type": "move", "to": [7, 10], "fatigue": 0} in moves  # away from the Cyberman
+    assert {"type": "break_free"} not in moves
+    assert any(m["fatigue"] == 1 for m in moves)  # a free move may spend Fatigue tokens again
+    state, _ = act(state, 1, {"type": "move", "to": [7, 10], "fatigue": 0})
+    assert state["groups"][1]["pos"] == [7, 10]
+
+
+def test_designed_breaking_free_needs_an_escape_token_and_a_mind_control():
+    state = place(fresh(2), groups={1: [7, 9]}, cybermen=[{"id": "c1", "pos": [7, 3]}], turn=1, phase="group")
+    state, _ = act(state, 1, {"type": "roll"}, 2)
+    assert {"type": "break_free"} not in RULESET.legal_actions(state, 1)
+    assert refused(state, 1, {"type": "break_free"}) == "not_mind_controlled"
+    state["groups"][1].update(mind=True, escape=0)
+    assert RULESET.legal_actions(state, 1) == [{"type": "move", "to": [7, 7], "fatigue": 0}]
+    assert refused(state, 1, {"type": "break_free"}) == "no_tokens"
+    assert refused(state, 1, {"type": "move", "to": [7, 10], "fatigue": 0}) == "mind_control"
 
 
 def test_mind_control_stops_next_to_the_cyberman_and_goes_around_impassable_terrain():
@@ -145,7 +175,7 @@ def test_mind_control_stops_next_to_the_cyberman_and_goes_around_impassable_terr
     state, _ = act(state, 1, {"type": "roll"}, 6)
     # c1 is 2 squares along row 7 (stop at 1), c2 is 2 squares down (8,6) then (9,6): both nearest
     assert RULESET.legal_actions(state, 1) == [{"type": "move", "to": [7, 5], "fatigue": 0},
-                                               {"type": "move", "to": [8, 6], "fatigue": 0}]
+                                               {"type": "move", "to": [8, 6], "fatigue": 0}, {"type": "break_free"}]
 
 
 def test_special_abilities_a_die_worth_must_be_used_and_lieutenants_go_first():
