@@ -90,3 +90,21 @@ def test_the_greedy_bot_keeps_its_escape_token_when_the_mind_control_leads_onto_
     state["groups"][1]["mind"] = True
     state, _ = act(state, 1, {"type": "roll"}, 2)
     assert GREEDY(state, 1, random.Random(0)) == {"type": "move", "to": [11, 0], "fatigue": 0}
+
+
+def _dragged(group_at, cyberman_at, roll):
+    state = place(fresh(2), groups={1: group_at}, cybermen=[{"id": "c1", "pos": cyberman_at}], turn=1, phase="group")
+    state.update(round=5)
+    state["groups"][1]["mind"] = True
+    state, _ = act(state, 1, {"type": "roll"}, roll)
+    return state
+
+
+def test_the_greedy_bot_spends_an_escape_token_on_about_four_squares_but_not_on_two():
+    # Row 0, exits at both ends. Pulled west two squares (away from the exit at (0, 11)), the
+    # free move gains two squares and a bit: not worth a token. Held beside a Cyberman to the
+    # east (the forced move stays put), the free move gains about four: worth it.
+    two = _dragged([0, 5], [0, 2], 2)
+    assert GREEDY(two, 1, random.Random(0))["type"] == "move"
+    four = _dragged([0, 5], [0, 6], 2)
+    assert GREEDY(four, 1, random.Random(0)) == {"type": "break_free"}
