@@ -216,6 +216,9 @@ def _extra_fatigue(state, seat, action):
 def _refusal(state, seat, action):
     """The rule an unlisted action breaks."""
     kind = action.get("type")
+    fields = {key for listed in legal_actions(state, seat) if listed["type"] == kind for key in listed}
+    if fields and set(action) - fields:  # the right action with a field it does not take
+        return "malformed", f"{kind} takes the fields {sorted(fields)}, not {sorted(set(action) - fields)}"
     if state["prompt"]:
         prompt = state["prompt"]
         if prompt["kind"] == "capture" and kind == "capture":

@@ -166,6 +166,16 @@ def test_designed_breaking_free_needs_an_escape_token_and_a_mind_control():
     assert refused(state, 1, {"type": "move", "to": [7, 10], "fatigue": 0}) == "mind_control"
 
 
+def test_designed_the_last_escape_token_breaks_a_mind_control_and_a_forced_move_spends_no_fatigue():
+    state = place(fresh(2), groups={1: [7, 9]}, cybermen=[{"id": "c1", "pos": [7, 3]}], turn=1, phase="group")
+    state["groups"][1].update(mind=True, escape=1)
+    state, _ = act(state, 1, {"type": "roll"}, 2)
+    assert refused(state, 1, {"type": "move", "to": [7, 7], "fatigue": 1}) == "mind_control"
+    assert refused(state, 1, {"type": "break_free", "fatigue": 0}) == "malformed"  # not "no tokens": it has one
+    state, _ = act(state, 1, {"type": "break_free"})
+    assert state["groups"][1]["escape"] == 0 and not state["groups"][1]["mind"]
+
+
 def test_mind_control_stops_next_to_the_cyberman_and_goes_around_impassable_terrain():
     """'If there is terrain in the way that is impassable, the player must move around it by the
     shortest legal route'; '... always go towards an unobstructed Cyberman'."""
