@@ -31,3 +31,15 @@ def test_the_report_is_self_contained_and_carries_its_numbers(sqlite_env, monkey
                f"n={rate['n']}</td>" in page
     assert stats["seat_difference"]["3"]["verdict"] in page
     assert "bot:random" in page, "the ratings table lists the bot kind"
+
+
+def test_the_report_after_simulate_needs_no_server_to_project_the_matches(sqlite_env, monkeypatch, tmp_path):
+    """`simulate` then `analytics report` from the CLI alone: no projector ran in between, so
+    the command itself brings the read models up to the store (it used to report 0 matches)."""
+    for key, value in sqlite_env.items():
+        monkeypatch.setenv(key, value)
+    simulate("cyberiad", 6, 2, ["random"], {}, workers=1)
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(main, ["analytics", "report", "--game", "cyberiad", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"<p>6 ended matches \(\d+ drawn\)", out.read_text())
