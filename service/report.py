@@ -26,12 +26,20 @@ def _png(figure) -> str:
     return base64.b64encode(buffer.getvalue()).decode()
 
 
+def tick_style(labels: list[str]) -> tuple[int, str]:
+    """Slanted labels where level ones would run into each other: many bars, or names longer
+    than a bar is wide (about 9 characters at this size; Cybermen's groups are 9 to 18)."""
+    crowded = len(labels) > 6 or max(map(len, labels), default=0) > 9
+    return (45, "right") if crowded else (0, "center")
+
+
 def _rate_plot(title: str, labels: list[str], rates: list[dict], fair: float | None = None) -> str:
     figure, axes = plt.subplots(figsize=(max(4.0, 0.55 * len(labels) + 2), 3.2))
     values = [r["rate"] for r in rates]
     errors = [[r["rate"] - r["ci95"][0] for r in rates], [r["ci95"][1] - r["rate"] for r in rates]]
     axes.bar(range(len(labels)), values, yerr=errors, capsize=4, color="#4c78a8")
-    axes.set_xticks(range(len(labels)), labels, rotation=45 if len(labels) > 6 else 0, ha="right" if len(labels) > 6 else "center")
+    rotation, align = tick_style(labels)
+    axes.set_xticks(range(len(labels)), labels, rotation=rotation, ha=align)
     axes.set_ylim(0, 1)
     axes.set_ylabel("win rate (95 % Wilson)")
     if fair is not None:

@@ -43,3 +43,10 @@ def test_the_report_after_simulate_needs_no_server_to_project_the_matches(sqlite
     result = CliRunner().invoke(main, ["analytics", "report", "--game", "cyberiad", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert re.search(r"<p>6 ended matches \(\d+ drawn\)", out.read_text())
+
+
+def test_bar_labels_slant_when_they_would_run_into_each_other():
+    from service.report import tick_style
+    assert tick_style(["seat 0", "seat 1", "seat 2"]) == (0, "center")
+    assert tick_style(["The Band", "The Best Man's Lot"]) == (45, "right")  # faction names overlapped
+    assert tick_style([f"card {i}" for i in range(7)]) == (45, "right")
