@@ -124,9 +124,14 @@ class ReadModels:
         factions = {key.split(":", 1)[1]: {"matches": games,
                                            "win_rate": win_rate(c.get(f"faction_wins:{key.split(':', 1)[1]}", 0), games)}
                     for key, games in c.items() if key.startswith("faction_games:")}
-        # The first player's fair share: 1/k of the k-player matches, weighted by how many there were.
-        by_count = {int(seats): c.get(f"seat_games:{seats}:0", 0) for seats in by_seats}
-        fair_share = (sum(n / k for k, n in by_count.items()) / sum(by_count.values())) if sum(by_count.values()) else None
+        # The first player's fair share: what the average seat wins in the k-player matches (1/k
+        # where every match has one winner; more where wins are shared, as Cybermen's mostly are,
+        # less where matches are drawn), weighted by how many k-player matches there were.
+        by_count = {seats: c.get(f"seat_games:{seats}:0", 0) for seats in by_seats}
+        average_seat = {seats: sum(r["wins"] for r in rates.values()) / sum(r["n"] for r in rates.values())
+                        for seats, rates in by_seats.items()}
+        fair_share = (sum(n * average_seat[seats] for seats, n in by_count.items()) / sum(by_count.values())
+                      if sum(by_count.values()) else None)
         first = win_rate(c.get("first_player_wins", 0), ended) if "first_player_wins" in c else None
         cards = {}
         for key, plays in c.items():

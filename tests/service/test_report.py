@@ -50,3 +50,22 @@ def test_bar_labels_slant_when_they_would_run_into_each_other():
     assert tick_style(["seat 0", "seat 1", "seat 2"]) == (0, "center")
     assert tick_style(["The Band", "The Best Man's Lot"]) == (45, "right")  # faction names overlapped
     assert tick_style([f"card {i}" for i in range(7)]) == (45, "right")
+
+
+def test_the_first_players_fair_share_is_what_the_average_seat_wins(sqlite_env, monkeypatch):
+    """Where wins are shared (greedy Cybermen groups mostly all escape) the fair share is the
+    average seat's rate, not 1/players: the report used to call a first player who won as
+    often as every other seat (0.98 against 0.25) an advantage."""
+    for key, value in sqlite_env.items():
+        monkeypatch.setenv(key, value)
+    simulate("cybermen", 12, 4, ["greedy"], {}, workers=1)
+    app = create_app(sqlite_env)
+    app.extensions["projector"].catch_up()
+    stats = app.test_client().get("/v1/stats/cybermen?simulated=include").json
+    rates = stats["win_rate_by_seat"]["4"]
+    average = sum(r["wins"] for r in rates) / sum(r["n"] for r in rates)
+    assert average > 0.5  # shared wins: far above 1/4
+    assert stats["first_player_fair_share"] == round(average, 4)
+    first = stats["first_player_win_rate"]
+    assert first["wins"] == rates[0]["wins"]  # Cybermen's first player is seat 0
+    assert stats["first_player_advantage_significant"] is False
