@@ -190,7 +190,7 @@ class LifecycleCommands:
             # bot's move does not depend on which process plays it.
             choose = random.Random(f"{match_id}:{match.version}")
             action = match.ruleset.bots[match.bots[seat]](match.state, seat, choose)
-            match.act(seat, action, self.store.secret(match_id).seed)
+            match.act(seat, action, self.store.secret(match_id).seed, listed=True)
             self.store.save_match(match)
         raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
 

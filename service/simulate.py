@@ -50,7 +50,7 @@ def play_match(game: str, seats: int, bots: list[str], options: dict, seed: int,
         if not to_act:
             break
         seat = choose.choice(to_act)
-        match.act(seat, ruleset.bots[kinds[seat]](match.state, seat, choose), match_seed)
+        match.act(seat, ruleset.bots[kinds[seat]](match.state, seat, choose), match_seed, listed=True)
     else:
         raise RuntimeError(f"{game} match {match_id} did not end in {MAX_ACTIONS} actions")
     events = len(match.pending_events)

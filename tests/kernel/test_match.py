@@ -73,6 +73,18 @@ def test_acting_out_of_turn_is_refused_and_changes_nothing():
     assert refusal.value.code == "not_your_turn" and match.version == version
 
 
+def test_a_field_the_actions_type_does_not_take_is_refused_and_changes_nothing():
+    """The log records an action as posted: a stray field would read as part of the move."""
+    match = new_match()
+    seat, version = match.to_act()[0], match.version
+    with pytest.raises(IllegalAction) as refusal:
+        match.act(seat, {"type": "pick", "constructor": "turl", "card": "x"}, SEED)
+    assert refusal.value.code == "malformed" and "not ['card']" in refusal.value.message
+    assert match.version == version
+    match.act(seat, {"type": "pick", "constructor": "turl"}, SEED)
+    assert match.version == version + 1
+
+
 def test_params_of_a_listed_action_are_advice_not_part_of_the_move():
     match = play_to_end(new_match())
     assert all("params" not in e.data.get("action", {}) for e in match.collect_events())
