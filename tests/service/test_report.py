@@ -10,13 +10,18 @@ from service.cli import main
 from service.simulate import simulate
 
 
-def test_the_report_is_self_contained_and_carries_its_numbers(sqlite_env, monkeypatch, tmp_path):
-    for key, value in sqlite_env.items():
+def simulated_stats(env, monkeypatch, game, matches, seats, bots):
+    """Simulate matches in the environment the CLI reads, project them, return the stats."""
+    for key, value in env.items():
         monkeypatch.setenv(key, value)
-    simulate("cyberiad", 12, 3, ["random"], {}, workers=1)
-    app = create_app(sqlite_env)
+    simulate(game, matches, seats, bots, {}, workers=1)
+    app = create_app(env)
     app.extensions["projector"].catch_up()
-    stats = app.test_client().get("/v1/stats/cyberiad?simulated=include").json
+    return app.test_client().get(f"/v1/stats/{game}?simulated=include").json
+
+
+def test_the_report_is_self_contained_and_carries_its_numbers(sqlite_env, monkeypatch, tmp_path):
+    stats = simulated_stats(sqlite_env, monkeypatch, "cyberiad", 12, 3, ["random"])
     out = tmp_path / "report.html"
     result = CliRunner().invoke(main, ["analytics", "report", "--game", "cyberiad", "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -56,12 +61,7 @@ def test_the_first_players_fair_share_is_what_the_average_seat_wins(sqlite_env, 
     """Where wins are shared (greedy Cybermen groups mostly all escape) the fair share is the
     average seat's rate, not 1/players: the report used to call a first player who won as
     often as every other seat (0.98 against 0.25) an advantage."""
-    for key, value in sqlite_env.items():
-        monkeypatch.setenv(key, value)
-    simulate("cybermen", 12, 4, ["greedy"], {}, workers=1)
-    app = create_app(sqlite_env)
-    app.extensions["projector"].catch_up()
-    stats = app.test_client().get("/v1/stats/cybermen?simulated=include").json
+    stats = simulated_stats(sqlite_env, monkeypatch, "cybermen", 12, 4, ["greedy"])
     rates = stats["win_rate_by_seat"]["4"]
     average = sum(r["wins"] for r in rates) / sum(r["n"] for r in rates)
     assert average > 0.5  # shared wins: far above 1/4
