@@ -168,12 +168,9 @@ class Match(Aggregate):
         the log would otherwise record `{"type": "end_turn", "card": ...}` as posted, and an
         auditor or the analytics export read a card into a move that had none. The rules
         never see such an action. (Four of the six games' rules accepted one.)"""
-        kind = action.get("type") if isinstance(action, dict) else None
-        fields = {key for listed in self.ruleset.legal_actions(self.state, seat) if listed.get("type") == kind
-                  for key in listed if key != "params"}
-        stray = sorted(set(action) - fields) if fields else []
-        if stray:
-            raise IllegalAction("malformed", f"{kind} takes the fields {sorted(fields)}, not {stray}")
+        refusal = rulesets.stray_field_refusal(self.ruleset.legal_actions(self.state, seat), action)
+        if refusal:
+            raise IllegalAction(*refusal)
 
     # -- the lifecycle commands -------------------------------------------------------
 

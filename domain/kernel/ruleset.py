@@ -41,6 +41,15 @@ Action = dict
 Fact = dict
 
 
+def stray_field_refusal(listing: list[Action], action: Action) -> tuple[str, str] | None:
+    """("malformed", why) when `action` is of a type the listing holds but carries a field no
+    listed action of that type has (`{"type": "end_turn", "card": ...}`); None otherwise."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    fields = {key for listed in listing if listed.get("type") == kind for key in listed if key != "params"}
+    stray = sorted(set(action) - fields) if fields else []
+    return ("malformed", f"{kind} takes the fields {sorted(fields)}, not {stray}") if stray else None
+
+
 @dataclass(frozen=True)
 class GameProfile:
     """What statistics need to know of a game: which card an action plays, and, from the

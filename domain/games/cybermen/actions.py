@@ -3,6 +3,7 @@ a refused action gets the code of the rule it breaks (see `_refusal`)."""
 
 from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction
+from domain.kernel.ruleset import stray_field_refusal
 
 from .board import (cyberman_passable, cyberman_squares, distances, group_squares, human_passable,
                     open_ground, toward, unit_squares)
@@ -216,9 +217,9 @@ def _extra_fatigue(state, seat, action):
 def _refusal(state, seat, action):
     """The rule an unlisted action breaks."""
     kind = action.get("type")
-    fields = {key for listed in legal_actions(state, seat) if listed["type"] == kind for key in listed}
-    if fields and set(action) - fields:  # the right action with a field it does not take
-        return "malformed", f"{kind} takes the fields {sorted(fields)}, not {sorted(set(action) - fields)}"
+    stray = stray_field_refusal(legal_actions(state, seat), action)  # the right action, a field too many
+    if stray:
+        return stray
     if state["prompt"]:
         prompt = state["prompt"]
         if prompt["kind"] == "capture" and kind == "capture":
