@@ -298,8 +298,8 @@ def analytics_export(fmt, out, since):
     from .analytics import export as export_tables
     if since is None:
         since = int((out / "cursor").read_text()) if (out / "cursor").exists() else 0
-    reads = caught_up_read_models()
-    counts = export_tables(MatchStore(os.environ), out, fmt, since, reads.rating_history)
+    projector = caught_up_projector()
+    counts = export_tables(projector.events, out, fmt, since, ReadModels(projector.models).rating_history)
     console.print(f"exported {counts['matches']} matches, {counts['seats']} seats, {counts['actions']} actions, "
                   f"{counts['cards']} cards to {out} ({fmt}); next --since {counts['cursor']}")
 
@@ -311,7 +311,7 @@ def analytics_export(fmt, out, since):
 def analytics_report(game, out, simulated):
     """One self-contained HTML balance report: plots with 95 % intervals and their tables."""
     from .report import balance_report
-    reads = caught_up_read_models()
+    reads = ReadModels(caught_up_projector().models)
     try:
         page = balance_report(reads.stats(game, simulated), reads.leaderboard(game, 0, 200))
     except DomainError as error:
@@ -320,13 +320,14 @@ def analytics_report(game, out, simulated):
     console.print(f"wrote {out} ({len(page) // 1024} KiB)")
 
 
-def caught_up_read_models() -> ReadModels:
-    """The read models with every stored event projected: without a server (whose projector
-    follows the store) `simulate` then `analytics report` would read none of the new matches.
-    Safe beside a running projector: projecting an event twice is refused, not doubled."""
+def caught_up_projector() -> Projector:
+    """A projector whose read models hold every stored event (its `events` is the store):
+    without a server (whose projector follows the store) `simulate` then `analytics report`
+    would read none of the new matches. Safe beside a running projector: projecting an event
+    twice is refused, not doubled."""
     runner = local_projector()
     runner.catch_up()
-    return ReadModels(runner.models)
+    return runner
 
 
 def local_projector(names=None, batch_size=500, throttle=None) -> Projector:
