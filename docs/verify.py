@@ -4,10 +4,13 @@
     python3 verify.py match.ndjson          # exit 0: verified, 1: diverges, 2: not yet checkable
     python3 verify.py --selftest            # the random stream against the published vectors
 
-Checks (docs/verification.md): seq continuity and the hash chain, and the revealed seed
-against the commitment. It also carries the random stream (randbelow, shuffle) so any
-random draw can be recomputed. Re-deciding actions needs the game's rules: that is
-`arbiter audit`, which reports on the same two checks in the same words.
+Checks (docs/verification.md): seq continuity and the hash chain (over each event's public
+form and content commitment), the revealed seed against the commitment, and every event's
+full data against its keyed content commitment. It also carries the random stream
+(randbelow, shuffle) so any random draw can be recomputed. Re-deciding actions and checking
+each public form against the rules' redaction need the game's rules: that is `arbiter
+audit`, which reports on the same three checks in the same words. Files of event format 1
+(no commitments, the chain over the full data) are checked by format 1's rules.
 """
 
 import hashlib
@@ -16,16 +19,30 @@ import json
 import sys
 
 GENESIS = "0" * 64
-TYPES = ("MatchCreated", "ActionTaken", "MatchEnded", "MatchAbandoned")
+TYPES = ("MatchCreated", "ActionTaken", "SeatResigned", "SeatTimedOut", "MatchEnded", "MatchAbandoned")
+COMMIT_KEY_LABEL = b"arbiter event commitments"
 
 
-def canonical(seq, type_, data):
-    body = {"seq": seq, "type": type_, "data": data}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+def canonical(value):
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def event_hash(prev_hash, seq, type_, data):
-    return hashlib.sha256(prev_hash.encode("ascii") + canonical(seq, type_, data)).hexdigest()
+def public_form(record):
+    """What the chain covers: `public`, or `data` where the event hides nothing."""
+    return record["public"] if record.get("public") is not None else record["data"]
+
+
+def event_hash(fmt, prev_hash, record):
+    if fmt == 1:  # event format 1: the chain over the full data
+        body = {"seq": record["seq"], "type": record["type"], "data": record["data"]}
+    else:
+        body = {"seq": record["seq"], "type": record["type"], "public": public_form(record), "commit": record["commit"]}
+    return hashlib.sha256(prev_hash.encode("ascii") + canonical(body)).hexdigest()
+
+
+def content_commit(key, record):
+    body = canonical({"seq": record["seq"], "type": record["type"], "data": record["data"]})
+    return hmac.new(key, body, hashlib.sha256).hexdigest()
 
 
 class Stream:
@@ -58,10 +75,12 @@ def stream_key(seed, seats, entropy):
 
 def verify(records):
     """Returns (checks, first divergence or None); a divergence is (seq, check, detail)."""
-    checks = {"chain": "not run", "commitment": "not run"}
+    fmt = 2 if isinstance(records[0], dict) and "commit" in records[0] else 1
+    checks = {"chain": "not run", "commitment": "not run", "contents": "not run"}
+    fields = {"seq", "type", "data", "prev_hash", "hash"} | ({"commit"} if fmt == 2 else set())
     prev = GENESIS
     for expected, record in enumerate(records, start=1):
-        if not isinstance(record, dict) or {"seq", "type", "data", "prev_hash", "hash"} - set(record):
+        if not isinstance(record, dict) or fields - set(record):
             checks["chain"] = "diverges"
             return checks, (expected, "chain", "a record lacks fields")
         problem = None
@@ -69,9 +88,13 @@ def verify(records):
             problem = f"expected seq {expected}, found seq {record['seq']}"
         elif record["type"] not in TYPES or (expected == 1) != (record["type"] == "MatchCreated"):
             problem = f"unexpected event type {record['type']!r}"
+        elif expected == 1 and public_form(record).get("event_format", 1) != fmt:
+            problem = "the records are not of the event format the match was created with"
+        elif fmt == 1 and "commit" in record:
+            problem = "a record of event format 2 in a match of event format 1"
         elif record["prev_hash"] != prev:
             problem = "prev_hash does not link to the previous hash"
-        elif record["hash"] != event_hash(prev, record["seq"], record["type"], record["data"]):
+        elif record["hash"] != event_hash(fmt, prev, record):
             problem = "the hash does not match the content"
         if problem:
             checks["chain"] = "diverges"
@@ -80,17 +103,25 @@ def verify(records):
     checks["chain"] = "ok"
     last = records[-1]
     if last["type"] not in ("MatchEnded", "MatchAbandoned"):
-        checks["commitment"] = "pending: the seed is revealed when the match ends"
+        checks["commitment"] = checks["contents"] = "pending: the seed is revealed when the match ends"
         return checks, None
-    seed_hex = last["data"].get("seed") or ""
     try:
-        found = hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+        seed = bytes.fromhex(last["data"].get("seed") or "")
     except ValueError:
-        found = None
-    if found != records[0]["data"]["commitment"]:
+        seed = None
+    if seed is None or hashlib.sha256(seed).hexdigest() != records[0]["data"]["commitment"]:
         checks["commitment"] = "diverges"
         return checks, (last["seq"], "commitment", "the revealed seed does not match the commitment")
     checks["commitment"] = "ok"
+    if fmt == 1:
+        checks["contents"] = "not applicable: event format 1 has no commitments"
+        return checks, None
+    key = hmac.new(seed, COMMIT_KEY_LABEL, hashlib.sha256).digest()
+    for record in records:
+        if content_commit(key, record) != record["commit"]:
+            checks["contents"] = "diverges"
+            return checks, (record["seq"], "contents", "the data is not the content committed to while the match ran")
+    checks["contents"] = "ok"
     return checks, None
 
 
@@ -122,7 +153,8 @@ def main(argv):
         print(f"first divergence at seq {seq} ({check}): {detail}")
         return 1
     print(f"{len(records)} events; head {records[-1]['hash']}")
-    return 0 if all(result == "ok" for result in checks.values()) else 2
+    settled = all(result == "ok" or result.startswith("not applicable") for result in checks.values())
+    return 0 if settled else 2
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ class MatchesProjection:
                     batch.index(new, match_id, score)
         doc["last_at"] = data.get("at") or record["timestamp"]  # what the clock process reads for idleness
         batch.set(key, doc)
-        batch.append(f"log:{match_id}", {k: record[k] for k in ("seq", "type", "data", "prev_hash", "hash")})
+        batch.append(f"log:{match_id}", {k: v for k, v in record.items() if k in LOG_FIELDS})
 
 
 class StatsProjection:
@@ -142,6 +142,9 @@ class StatsProjection:
             batch.incr(counters, f"card_wins:{card}", int(bool(by & winners)))
 
 
+LOG_FIELDS = ("seq", "type", "data", "public", "commit", "prev_hash", "hash")  # an export record's
+
+
 def stats_key(run: dict) -> str:
     """Simulated matches are counted apart, so statistics can include or exclude them."""
     return f"stats:{run['game']}" + (":simulated" if run.get("simulated") else "")
@@ -187,7 +190,8 @@ class LobbiesProjection:
         lobby_key, kind, data = f"lobby:{record['lobby_id']}", record["type"], record["data"]
         if kind == "Opened":
             doc = {"match_id": data["match_id"], "game": data["game"], "created_at": data["at"],
-                   "seats": [_lobby_seat(held) for held in data["seats"]], "options": data["options"],
+                   "seats": [_lobby_seat(held) for held in data["seats"]],
+                   "options": rulesets.latest(data["game"]).redact_options(data["options"], [], None),
                    "clock": data["lifecycle"].get("clock"), "commitment": data["commitment"]}
             for index in ("lidx:open", f"lidx:open:game:{data['game']}"):
                 batch.index(index, record["lobby_id"], created_score(data["at"]))

@@ -19,12 +19,11 @@ from eventsourcing.utils import get_topic
 
 from domain.kernel.lobby import Lobby
 from domain.kernel.match import EVENT_TYPES, Match
-from domain.kernel.store import MatchStore, event_type
+from domain.kernel.store import MATCH_TOPICS, MatchStore, event_type, export_fields
 
 from .models import PROJECTIONS, Reader
 from .readstore import Batch, ProjectionConflict, ReadStoreUnavailable
 
-MATCH_TOPICS = [get_topic(getattr(Match, name)) for name in EVENT_TYPES]
 LOBBY_TOPICS = [get_topic(getattr(Lobby, name)) for name in ("Opened", "SeatTaken", "SeatLeft", "Started")]
 LIBRARY_FIELDS = ("originator_id", "originator_version", "timestamp", "originator_topic")
 
@@ -35,8 +34,7 @@ def as_record(notification) -> dict:
         return {"stream": "lobby", "lobby_id": str(notification.originator_id), "type": event_type(notification.topic),
                 "data": {k: v for k, v in stored.items() if k not in LIBRARY_FIELDS}, "timestamp": stored["timestamp"]}
     return {"stream": "match", "match_id": str(notification.originator_id), "seq": notification.originator_version,
-            "type": event_type(notification.topic), "data": stored["data"], "prev_hash": stored["prev_hash"],
-            "hash": stored["hash"], "timestamp": stored["timestamp"]}
+            "type": event_type(notification.topic), **export_fields(stored), "timestamp": stored["timestamp"]}
 
 
 class Projector:
@@ -60,7 +58,7 @@ class Projector:
         positions = self.positions()
         start = min(positions.values())
         notifications = self.events.recorder.select_notifications(
-            start=start + 1, limit=self.batch_size, topics=MATCH_TOPICS + LOBBY_TOPICS)
+            start=start + 1, limit=self.batch_size, topics=[*MATCH_TOPICS, *LOBBY_TOPICS])
         if not notifications:
             return 0
         batch = Batch()

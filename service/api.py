@@ -2,6 +2,7 @@
 
 import hmac
 import os
+import re
 import time
 from pathlib import Path
 
@@ -25,19 +26,22 @@ from .metrics import register_metrics
 from domain.kernel.lobby import LobbyClosed, SeatUnavailable
 
 from .auth import hash_token
-from .errors import (ExportRefused, HostOnly, ImportRefused, MatchExists, NotEnoughPlayers, ReadModelsUnavailable,
+from .errors import (AdminOnly, ExportRefused, HostOnly, ImportRefused, MatchExists, NotEnoughPlayers,
+                     ReadModelsUnavailable,
                      TokenInvalid, TokenMissing, VersionNotFound)
 from .lifecycle import IDLE_SECONDS_DEFAULT, start_clock_thread
 from .matches import Arbiter, parse_match_id
 
 MAX_BODY_BYTES = 64 * 1024
+MAX_NESTING = 32  # levels of arrays and objects in a body; no game's action comes near it
+SEQ_TEXT = re.compile(r"[0-9]{1,19}")  # ASCII digits only: str.isdigit() also takes "²"
 MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a whole exported match
 STATUS_OF = {  # one place maps domain errors to HTTP
     MatchNotFound: 404, VersionNotFound: 404, UnknownRuleset: 422, InvalidSetup: 422,
     TokenMissing: 401, TokenInvalid: 403,
     VersionConflict: 409, MatchOver: 409, ExportRefused: 409, MatchExists: 409, ReadModelsUnavailable: 503,
     IllegalAction: 422, IdempotencyKeyReused: 422, ImportRefused: 422,
-    HostOnly: 403, SeatUnavailable: 409, LobbyClosed: 409, NotEnoughPlayers: 409,
+    HostOnly: 403, AdminOnly: 403, SeatUnavailable: 409, LobbyClosed: 409, NotEnoughPlayers: 409,
 }
 TITLES = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
           409: "Conflict", 413: "Payload too large", 422: "Unprocessable content", 500: "Internal error",
@@ -75,7 +79,22 @@ def load_body(schema: schemas.Schema) -> dict:
         raise BadRequest("malformed_json", f"the body is not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise BadRequest("malformed_json", "the body must be a JSON object")
+    if nesting(data) > MAX_NESTING:
+        raise BadRequest("too_deep", f"the body nests arrays and objects more than {MAX_NESTING} levels deep")
     return schema.load(data)
+
+
+def nesting(value) -> int:
+    """How many levels of arrays and objects `value` nests (without recursion of our own)."""
+    deepest, level = 0, [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        level.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def field_errors(messages, path: str = "") -> dict[str, list[str]]:
@@ -251,7 +270,7 @@ def stream(match_id):
     since = load_query(schemas.StreamQuerySchema())["since"]
     last_id = request.headers.get("Last-Event-ID")
     if last_id is not None:
-        if not (last_id.isdigit() and int(last_id) <= schemas.LARGEST_SEQ):
+        if not (SEQ_TEXT.fullmatch(last_id) and int(last_id) <= schemas.LARGEST_SEQ):
             raise BadRequest("bad_last_event_id", "Last-Event-ID must be the seq of an event")
         since = int(last_id)
     events = arbiter().follow(mid, seat, since, current_app.extensions["wakeups"])
@@ -266,6 +285,11 @@ def audit_match(match_id):
 
 @v1.post("/imports")
 def import_match():
+    """An import writes a whole match under an id of the file's choosing: an operator's act."""
+    if bearer_token() is None:
+        raise TokenMissing("an import needs the admin token: Authorization: Bearer <ARBITER_ADMIN_TOKEN>")
+    if not is_admin():
+        raise AdminOnly("only the admin token (ARBITER_ADMIN_TOKEN) may import a match")
     request.max_content_length = MAX_IMPORT_BYTES
     return json_response(arbiter().import_match(request.get_data(cache=False).splitlines()), 201)
 

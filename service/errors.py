@@ -40,5 +40,9 @@ class HostOnly(DomainError):
     code = "host_only"
 
 
+class AdminOnly(DomainError):
+    code = "admin_only"
+
+
 class NotEnoughPlayers(DomainError):
     code = "not_enough_players"

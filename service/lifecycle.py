@@ -22,11 +22,12 @@ from domain.kernel.rng import commitment, new_seed
 from projections.readstore import ReadStoreUnavailable
 
 from .auth import hash_token, token_opens
-from .errors import HostOnly, NotEnoughPlayers, ReadModelsUnavailable, TokenInvalid
+from .errors import HostOnly, MatchExists, NotEnoughPlayers, ReadModelsUnavailable, TokenInvalid
 
 IDLE_SECONDS_DEFAULT = 7 * 86_400  # ARBITER_IDLE_SECONDS; 0 turns idle abandonment off
 MAX_BOT_ACTIONS = 100_000  # a bot-only match is played within one request; this bounds a broken game
 NO_TOKEN = ""  # a bot's seat: no token hashes to the empty string, so nobody can act for it
+LOBBY_RETRIES = 8  # a join or leave decided again after losing a race with another process
 
 
 def seat_request(raw) -> dict:
@@ -105,14 +106,16 @@ class LifecycleCommands:
         match = Match.start(match_id, ruleset, names, options, entropy, seed,
                             {**lifecycle, **({"bots": bots} if bots else {})})
         hashes = token_hashes or [held.get("token_hash", NO_TOKEN) for held in taken]
-        return match, MatchSecret(match_id=str(match_id), seed_hex=seed.hex(), token_hashes=hashes)
+        return match, MatchSecret(match_id=str(match_id), seed_hex=seed.hex(), token_hashes=hashes,
+                                  rematch_id=str(uuid.uuid4()))
 
     # -- the lobby -------------------------------------------------------------------------
 
     def lobby_summary(self, lobby: Lobby) -> dict:
         return {"match_id": lobby.match_id, "game": lobby.game, "status": "open", "version": 0, "to_act": [],
                 "outcome": None, "commitment": lobby.commitment, "seed": None, "created_at": lobby.opened_at,
-                "options": lobby.options, "clock": lobby.lifecycle.get("clock"),
+                "options": rulesets.latest(lobby.game).redact_options(lobby.options, [], None),
+                "clock": lobby.lifecycle.get("clock"),
                 "seats": [{"seat": seat, "name": held.get("name") or (bot_name(held["bot"], seat) if "bot" in held
                                                                       else None),
                            "open": not held, **({"bot": held["bot"]} if "bot" in held else {})}
@@ -120,24 +123,40 @@ class LifecycleCommands:
                 "open_seats": lobby.open_seats()}
 
     def join(self, match_id: uuid.UUID, name: str, entropy: str | None = None, seat: int | None = None) -> dict:
-        with self._lock(match_id):
+        token = secrets.token_urlsafe(32)
+
+        def take():
             lobby = self.store.lobby(match_id)
-            token = secrets.token_urlsafe(32)
             taken = lobby.take(name, hash_token(token), entropy, seat)
             started = not lobby.open_seats()
             self._save_lobby(lobby, start=started)
-        return {"match_id": str(match_id), "seat": taken, "name": name, "token": token,
-                "status": RUNNING if started else "open"}
+            return {"match_id": str(match_id), "seat": taken, "name": name, "token": token,
+                    "status": RUNNING if started else "open"}
+
+        return self._lobby_command(match_id, take)
 
     def leave(self, match_id: uuid.UUID, token: str | None) -> dict:
-        with self._lock(match_id):
+        def give_up_seat():
             lobby = self.store.lobby(match_id)
             if lobby.started:
                 raise MatchOver("the match has started: resign instead of leaving")
-            seat = self._lobby_seat(lobby, token)
-            lobby.leave(seat)
+            lobby.leave(self._lobby_seat(lobby, token))
             self.store.save_lobby(lobby)
+
+        self._lobby_command(match_id, give_up_seat)
         return self.lobby_summary(self.store.lobby(match_id))
+
+    def _lobby_command(self, match_id: uuid.UUID, command):
+        """Joins and leaves of different seats commute: one that lost a race with another
+        process's (VersionConflict) is decided again on the lobby as it now is, where it may
+        succeed or be refused for what changed (the seat it asked for is taken now)."""
+        for attempt in range(LOBBY_RETRIES):
+            with self._lock(match_id):
+                try:
+                    return command()
+                except VersionConflict:
+                    if attempt == LOBBY_RETRIES - 1:
+                        raise
 
     def start_lobby(self, match_id: uuid.UUID, host_token: str | None) -> dict:
         """The host starts with the seats filled so far (open ones are dropped)."""
@@ -260,9 +279,9 @@ class LifecycleCommands:
     def rematch(self, match_id: uuid.UUID, seat: int) -> tuple[dict, bool]:
         """A new match with the same seats rotated by one, options and clock; each player's old
         token opens their new seat. Asked twice, it answers the same rematch (False: not new)."""
-        new_id = uuid.uuid5(match_id, "arbiter-rematch")
+        new_id = self.store.secret(match_id).rematch_stream()
         try:
-            return self.summary(new_id), False
+            return self._rematch_summary(match_id, new_id), False
         except MatchNotFound:
             pass
         with self._lock(match_id):
@@ -280,9 +299,15 @@ class LifecycleCommands:
             try:
                 self.store.save_match(match, secret)
             except VersionConflict:  # another request made it first
-                return self.summary(new_id), False
+                return self._rematch_summary(match_id, new_id), False
             self._play_bots(new_id)
         return self.summary(new_id), True
+
+    def _rematch_summary(self, match_id: uuid.UUID, new_id: uuid.UUID) -> dict:
+        summary = self.summary(new_id)
+        if summary.get("rematch_of") != str(match_id):
+            raise MatchExists(f"the rematch id of match {match_id} holds a match that is not its rematch")
+        return summary
 
 
 

@@ -14,7 +14,8 @@ from domain.kernel.audit import audit
 from domain.kernel.canonical import digest
 from domain.kernel.redaction import redact_record
 from domain.kernel.errors import MatchNotFound, VersionConflict
-from domain.kernel.match import RUNNING, Match, MatchSecret
+from domain.kernel.lobby import lobby_id
+from domain.kernel.match import RUNNING, Match, MatchSecret, secret_id
 from domain.kernel.store import MatchStore
 from projections.queries import ReadModels
 from projections.readstore import ReadStoreUnavailable
@@ -162,7 +163,7 @@ class Arbiter(LifecycleCommands):
         with self._lock(match_id):
             match = self.store.match(match_id)
             if idempotency_key is not None:
-                seq = match.recorded_command(idempotency_key, request_digest)
+                seq = match.recorded_command(seat, idempotency_key, request_digest)
                 if seq is not None:
                     return self._recorded_result(match, seq, seat)
             if expected_version is not None and expected_version != match.version:
@@ -180,7 +181,7 @@ class Arbiter(LifecycleCommands):
             except VersionConflict:
                 if idempotency_key is not None:  # another worker may have stored this very request
                     match = self.store.match(match_id)
-                    seq = match.recorded_command(idempotency_key, request_digest)
+                    seq = match.recorded_command(seat, idempotency_key, request_digest)
                     if seq is not None:
                         return self._recorded_result(match, seq, seat)
                 raise
@@ -267,29 +268,33 @@ class Arbiter(LifecycleCommands):
 
     def records(self, match_id: uuid.UUID) -> list[dict]:
         """The stored rows as export records, without rebuilding the match (so a damaged
-        stream can still be audited)."""
+        stream can still be audited). Only a match's stream: a lobby's or a secret's is not one."""
         records = self.store.stored_events(match_id)
-        if not records:
+        if not records or records[0]["type"] != "MatchCreated":
             raise MatchNotFound(f"no match {match_id}")
         return records
 
     def audit(self, match_id: uuid.UUID) -> dict:
-        """While the match runs only the chain can be checked: the seed is still secret."""
-        return audit(self.records(match_id)).to_dict()
+        """While the match runs only the chain can be checked: the seed is still secret. A
+        running match of event format 1 is not audited at all: its hashes cover hidden cards."""
+        records = self.records(match_id)
+        if "commit" not in records[0] and records[-1]["type"] not in FINAL_EVENTS:
+            raise ExportRefused("this match predates event format 2: its hashes would reveal hidden cards, "
+                                "so it is audited once it is over")
+        return audit(records).to_dict()
 
     def import_match(self, lines) -> dict:
-        """Verify an exported match fully, then store it; refuse it whole otherwise."""
+        """Verify an exported match fully, then store it; refuse it whole otherwise. Its id must
+        be new to this store: not a match, a lobby or any stream derived from one."""
         records = parse_ndjson(lines)
         report = audit(records)
         if not report.ok:
             raise ImportRefused(f"the file does not verify: {report.summary}", report.to_dict())
         match = Match.from_records(records)
-        try:
-            self.store.match(match.id)
-        except MatchNotFound:
-            pass
-        else:
-            raise MatchExists(f"match {match.id} is already stored")
+        taken = [stream for stream in (match.id, lobby_id(match.id), secret_id(match.id))
+                 if self.store.stream_exists(stream)]
+        if taken:
+            raise MatchExists(f"match {match.id} is already stored, or its id is taken by a lobby or a secret")
         secret = MatchSecret(match_id=str(match.id), seed_hex=match.revealed_seed, token_hashes=[])
         self.store.save_match(match, secret)
         return {"match_id": str(match.id), "version": match.version, "status": match.status,

@@ -111,12 +111,15 @@ def operations() -> dict:
             "parameters": [MATCH_ID], "security": [{}, *BEARER],
             "responses": {**_ok({"type": "string"}, media="application/x-ndjson"), **_errors(403, 404, 409)}}},
         "/v1/matches/{match_id}/audit": {"get": {"operationId": "matchAudit",
-            "summary": "Hash chain, commitment, re-decided facts and outcome, with the first divergence",
-            "parameters": [MATCH_ID], "responses": {**_ok(), **_errors(404, 422)}}},
+            "summary": "Hash chain, commitment, content commitments, public forms, re-decided facts and outcome, "
+                       "with the first divergence",
+            "parameters": [MATCH_ID], "responses": {**_ok(), **_errors(404, 409, 422)}}},
         "/v1/imports": {"post": {
-            "summary": "Import an exported match (NDJSON); it is verified fully before it is stored",
+            "summary": "Import an exported match (NDJSON) with the admin token; it is verified fully before it is "
+                       "stored, under an id no match, lobby or secret holds",
+            "security": BEARER,
             "requestBody": {"required": True, "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
-            "responses": {**_ok(description="Imported", status="201"), **_errors(409, 413, 422)}}},
+            "responses": {**_ok(description="Imported", status="201"), **_errors(401, 403, 409, 413, 422)}}},
         "/v1/matches/{match_id}/stream": {"get": {
             "summary": "Live events as Server-Sent Events, redacted for the bearer; resumable with Last-Event-ID",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StreamQuerySchema},

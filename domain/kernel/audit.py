@@ -1,14 +1,20 @@
 """Audit a recorded match from its events alone: proof, not trust.
 
-Input: the export records {seq, type, data, prev_hash, hash} in stored order. Four checks,
-each stopping at the first divergence, named exactly (seq, what was expected, what was
-found):
+Input: the export records {seq, type, data, public?, commit, prev_hash, hash} in stored
+order (canonical.py; event format 1 has no public or commit). Six checks, each stopping at
+the first divergence, named exactly (seq, what was expected, what was found):
 
-1. chain: seq runs 1, 2, 3...; each prev_hash is the hash before; each hash recomputes.
+1. chain: seq runs 1, 2, 3...; each prev_hash is the hash before; each hash recomputes over
+   the event's public form and commitment (format 1: over its data).
 2. commitment: the revealed seed hashes to the commitment made at creation.
-3. decisions: setup and every action, re-decided by the recorded ruleset version with the
+3. contents: every event's full data matches the keyed commitment the chain carried while
+   the match ran, under the key the revealed seed gives (format 2).
+4. disclosure: every event's public form is what the rules let everyone see of its data
+   (format 2): no less, or a spectator was shown a hidden card; no more, or hidden content
+   was kept from the auditor's view of the chain.
+5. decisions: setup and every action, re-decided by the recorded ruleset version with the
    re-derived random stream, yield exactly the recorded setup and facts.
-4. outcome: the recorded outcome is the one the rules give, recorded right when they give it.
+6. outcome: the recorded outcome is the one the rules give, recorded right when they give it.
 
 The lifecycle is checked with the decisions: a resign by a seat that holds no player (a
 bot's seat, one already out), a timeout the recorded times do not justify, an abort after
@@ -20,13 +26,15 @@ A version this build does not have is refused (UnknownRuleset), never checked wi
 from dataclasses import asdict, dataclass, field
 
 from . import ruleset as rulesets
-from .canonical import GENESIS_HASH, canonical_json, event_hash
+from .canonical import EVENT_FORMAT, GENESIS_HASH, canonical_json, chain_hash, commit_key, content_commit, format1_hash
 from .errors import DomainError
 from .clock import Clocks, parse_time
 from .match import EVENT_TYPES, lifecycle_outcome, stream_key_for
+from .redaction import redact_data
 from .rng import RandomStream, commitment
 
-CHECKS = ("chain", "commitment", "decisions", "outcome")
+CHECKS = ("chain", "commitment", "contents", "disclosure", "decisions", "outcome")
+FORMAT1 = "not applicable: event format 1 has no commitments"
 
 
 @dataclass
@@ -50,7 +58,7 @@ class AuditReport:
 
     @property
     def ok(self) -> bool:
-        return self.first_divergence is None and all(v == "ok" for v in self.checks.values())
+        return self.first_divergence is None and all(v in ("ok", FORMAT1) for v in self.checks.values())
 
     @property
     def summary(self) -> str:
@@ -58,10 +66,12 @@ class AuditReport:
             d = self.first_divergence
             return f"DIVERGES at seq {d.seq} ({d.check}): {d.detail}"
         if not self.ok:
-            pending = [k for k, v in self.checks.items() if v != "ok"]
+            pending = [k for k, v in self.checks.items() if v not in ("ok", FORMAT1)]
             return f"chain intact over {self.events} events; not yet checkable: {', '.join(pending)}"
+        committed = "every event matches its commitment, public forms as the rules give, " \
+            if self.checks["contents"] == "ok" else ""
         return (f"verified {self.game} {self.ruleset_version} match {self.match_id}: {self.events} events, "
-                f"hash chain intact, seed matches commitment, every action re-decided identically, "
+                f"hash chain intact, seed matches commitment, {committed}every action re-decided identically, "
                 f"outcome confirmed; head {self.head_hash}")
 
     def to_dict(self) -> dict:
@@ -75,7 +85,7 @@ def audit(records: list[dict]) -> AuditReport:
     created = first.get("data") if first.get("type") == "MatchCreated" and isinstance(first.get("data"), dict) else {}
     report = AuditReport(*(_text_or_none(created.get(key)) for key in ("match_id", "game", "ruleset_version")),
                          len(records))
-    for check in (_check_chain, _check_commitment, _check_decisions):
+    for check in (_check_chain, _check_commitment, _check_contents, _check_disclosure, _check_decisions):
         divergence = check(records, report)
         if divergence:
             report.first_divergence = divergence
@@ -85,29 +95,53 @@ def audit(records: list[dict]) -> AuditReport:
 
 
 RECORD_FIELD_TYPES = {"seq": int, "type": str, "data": dict, "prev_hash": str, "hash": str}
+FORMAT2_FIELD_TYPES = {**RECORD_FIELD_TYPES, "commit": str}
+
+
+def event_format(records) -> int:
+    """2 when the first record carries a commitment, else 1 (every record must agree)."""
+    first = records[0] if records and isinstance(records[0], dict) else {}
+    return EVENT_FORMAT if "commit" in first else 1
 
 
 def _text_or_none(value):
     return value if isinstance(value, str) else None
 
 
-def _shape_problem(record) -> str | None:
+def _shape_problem(record, fields: dict) -> str | None:
     if not isinstance(record, dict):
         return "a line is not a JSON object"
-    missing = set(RECORD_FIELD_TYPES) - set(record)
+    missing = set(fields) - set(record)
     if missing:
         return f"a record lacks {sorted(missing)}"
-    wrong = [name for name, kind in RECORD_FIELD_TYPES.items()
+    wrong = [name for name, kind in fields.items()
              if not isinstance(record[name], kind) or (kind is int and isinstance(record[name], bool))]
+    if "public" in record and not isinstance(record["public"], dict):
+        wrong.append("public")
     return f"a record's {', '.join(wrong)} {'has' if len(wrong) == 1 else 'have'} the wrong type" if wrong else None
 
 
+def _recomputed_hash(fmt: int, prev: str, record: dict) -> str:
+    if fmt == 1:
+        return format1_hash(prev, record["seq"], record["type"], record["data"])
+    return chain_hash(prev, record["seq"], record["type"], public_form(record), record["commit"])
+
+
+def public_form(record: dict) -> dict:
+    """What the chain covers of a format-2 record: `public`, or `data` where nothing is hidden."""
+    return record["public"] if record.get("public") is not None else record["data"]
+
+
 def _check_chain(records, report):
-    prev = GENESIS_HASH
+    prev, fmt = GENESIS_HASH, event_format(records)
+    fields = FORMAT2_FIELD_TYPES if fmt == EVENT_FORMAT else RECORD_FIELD_TYPES
     for expected_seq, record in enumerate(records, start=1):
-        problem = _shape_problem(record)
+        problem = _shape_problem(record, fields)
         if problem:
-            return Divergence(expected_seq, "chain", "a record {seq, type, data, prev_hash, hash}", record, problem)
+            return Divergence(expected_seq, "chain", f"a record {{{', '.join(fields)}}}", record, problem)
+        if fmt == 1 and "commit" in record:
+            return Divergence(expected_seq, "chain", "no commit (event format 1)", record["commit"],
+                              "a record of event format 2 in a match of event format 1")
         if record["seq"] != expected_seq:
             return Divergence(expected_seq, "chain", expected_seq, record["seq"],
                               f"expected seq {expected_seq}, found seq {record['seq']} (an event is missing "
@@ -115,10 +149,14 @@ def _check_chain(records, report):
         if record["type"] not in EVENT_TYPES or (expected_seq == 1) != (record["type"] == "MatchCreated"):
             return Divergence(expected_seq, "chain", f"MatchCreated first, then any of {list(EVENT_TYPES[1:])}",
                               record["type"], f"unexpected event type {record['type']!r} at seq {expected_seq}")
+        if expected_seq == 1 and public_form(record).get("event_format", 1) != fmt:
+            return Divergence(1, "chain", f"event format {public_form(record).get('event_format', 1)}",
+                              f"records of event format {fmt}",
+                              "the records are not of the event format the match was created with")
         if record["prev_hash"] != prev:
             return Divergence(expected_seq, "chain", prev, record["prev_hash"],
                               f"prev_hash of seq {expected_seq} does not link to the hash of seq {expected_seq - 1}")
-        recomputed = event_hash(prev, record["seq"], record["type"], record["data"])
+        recomputed = _recomputed_hash(fmt, prev, record)
         if record["hash"] != recomputed:
             return Divergence(expected_seq, "chain", recomputed, record["hash"],
                               f"the hash of seq {expected_seq} does not match its content: the event was altered")
@@ -138,8 +176,8 @@ def _revealed_seed(records):
 def _check_commitment(records, report):
     seq, seed_hex = _revealed_seed(records)
     if seed_hex is None:
-        report.checks["commitment"] = report.checks["decisions"] = report.checks["outcome"] = \
-            "pending: the seed is revealed when the match ends"
+        for check in CHECKS[1:]:
+            report.checks[check] = "pending: the seed is revealed when the match ends"
         return None
     promised = records[0]["data"].get("commitment")
     try:
@@ -153,6 +191,40 @@ def _check_commitment(records, report):
     return None
 
 
+def _check_contents(records, report):
+    if report.checks["commitment"] != "ok":
+        return None
+    if event_format(records) == 1:
+        report.checks["contents"] = report.checks["disclosure"] = FORMAT1
+        return None
+    key = commit_key(bytes.fromhex(_revealed_seed(records)[1]))
+    for record in records:
+        if content_commit(key, record["seq"], record["type"], record["data"]) != record["commit"]:
+            return Divergence(record["seq"], "contents", record["commit"], "other content",
+                              f"the data of seq {record['seq']} is not the content committed to while the match "
+                              "ran: it was altered after the event was recorded")
+    report.checks["contents"] = "ok"
+    return None
+
+
+def _check_disclosure(records, report):
+    if report.checks["contents"] != "ok":
+        return None
+    created = records[0]["data"]
+    ruleset = rulesets.pinned(str(created.get("game")), str(created.get("ruleset_version")))
+    for record in records:
+        try:
+            expected = redact_data(ruleset, record["type"], record["data"], None)
+        except MALFORMED as error:
+            return _malformed(record["seq"], error)
+        if canonical_json(expected) != canonical_json(public_form(record)):
+            return Divergence(record["seq"], "disclosure", expected, public_form(record),
+                              f"the public form of seq {record['seq']} is not what the rules let everyone see "
+                              "of its data")
+    report.checks["disclosure"] = "ok"
+    return None
+
+
 # A chain can be intact around nonsense content (rewritten by hand, hashes recomputed):
 # data the rules cannot even read is a divergence at its seq, never a crash of the audit.
 MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
@@ -163,7 +235,7 @@ def _malformed(seq: int, error: Exception) -> Divergence:
 
 
 def _check_decisions(records, report):
-    if report.checks["commitment"] != "ok":
+    if report.checks["commitment"] != "ok" or report.checks["disclosure"] not in ("ok", FORMAT1):
         return None
     created = records[0]["data"]
     # An unknown version is refused whole (UnknownRuleset), not reported as a divergence.

@@ -21,9 +21,10 @@ from uuid import UUID, uuid5
 from eventsourcing.domain import Aggregate, event
 
 from . import ruleset as rulesets
-from .canonical import GENESIS_HASH, event_hash, json_copy
+from .canonical import EVENT_FORMAT, GENESIS_HASH, chain_hash, commit_key, content_commit, format1_hash, json_copy
 from .clock import Clocks, parse_time
 from .errors import IdempotencyKeyReused, IllegalAction, MatchOver
+from .redaction import redact_data
 from .rng import RandomStream, commitment, stream_key
 
 RUNNING, ENDED, ABANDONED = "running", "ended", "abandoned"
@@ -35,9 +36,14 @@ def utc_now_iso() -> str:
 
 class Match(Aggregate):
     class Event(Aggregate.Event):
+        """`data` is the full content; `public` what everyone may read of it while the match
+        runs (None: all of it); `commit` the keyed commitment to `data` (canonical.py)."""
+
         data: dict
         prev_hash: str
         hash: str
+        public: dict | None = None
+        commit: str | None = None
 
         def apply(self, match: "Match") -> None:
             self.apply_data(match)
@@ -89,6 +95,7 @@ class Match(Aggregate):
         rng = RandomStream(stream_key_for(seed, seats, entropy), str(match_id), 1)
         initial_state = ruleset.setup(options, seats, rng)
         data = {**(lifecycle or {}),
+            "event_format": EVENT_FORMAT,
             "match_id": str(match_id),
             "game": ruleset.name,
             "ruleset_version": ruleset.version,
@@ -99,23 +106,21 @@ class Match(Aggregate):
             "setup": initial_state,
             "at": utc_now_iso(),
         }
-        created_hash = event_hash(GENESIS_HASH, 1, "MatchCreated", data)
         return cls._create(cls.MatchCreated, id=match_id, data=data,
-                           prev_hash=GENESIS_HASH, hash=created_hash)
+                           **chained(ruleset, GENESIS_HASH, 1, "MatchCreated", data, seed))
 
     @classmethod
     def from_records(cls, records: list[dict]) -> "Match":
         """A match rebuilt from export records, keeping their data and hashes (for import)."""
         first = records[0]
-        match = cls._create(cls.MatchCreated, id=UUID(first["data"]["match_id"]), data=first["data"],
-                            prev_hash=first["prev_hash"], hash=first["hash"])
+        match = cls._create(cls.MatchCreated, id=UUID(first["data"]["match_id"]), **_stored_fields(first))
         for record in records[1:]:
-            match.trigger_event(getattr(cls, record["type"]), data=record["data"],
-                                prev_hash=record["prev_hash"], hash=record["hash"])
+            match.trigger_event(getattr(cls, record["type"]), **_stored_fields(record))
         return match
 
     def _on_created(self, data: dict) -> None:
         self.game = data["game"]
+        self.event_format = data.get("event_format", 1)
         self.ruleset_version = data["ruleset_version"]
         self.seats = data["seats"]
         self.options = data["options"]
@@ -160,15 +165,16 @@ class Match(Aggregate):
         if command_id is not None:
             data["command_id"] = command_id
             data["request_digest"] = request_digest
-        self._record(self.ActionTaken, data)
+        self._record(self.ActionTaken, data, seed)
         self._end_if_over(seed, None)
 
     def _refuse_stray_fields(self, seat: int, action: dict) -> None:
-        """An action whose type the listing holds may carry only the fields that type takes:
-        the log would otherwise record `{"type": "end_turn", "card": ...}` as posted, and an
-        auditor or the analytics export read a card into a move that had none. The rules
-        never see such an action. (Four of the six games' rules accepted one.)"""
-        refusal = rulesets.stray_field_refusal(self.ruleset.legal_actions(self.state, seat), action)
+        """An action whose type the listing holds may carry only the fields that type takes,
+        each of the JSON type the listing gives it: the log would otherwise record
+        `{"type": "end_turn", "card": ...}` or `"target": false` as posted, and an auditor or
+        the analytics export read a card into a move that had none. The rules never see such
+        an action. (Four of the six games' rules accepted a stray field; three a boolean.)"""
+        refusal = rulesets.malformed_refusal(self.ruleset.legal_actions(self.state, seat), action)
         if refusal:
             raise IllegalAction(*refusal)
 
@@ -179,7 +185,7 @@ class Match(Aggregate):
         if seat in self.bots or seat in self.out or not 0 <= seat < len(self.seats):
             raise IllegalAction("cannot_resign", f"seat {seat} holds no player who can resign")
         facts = self.ruleset.resign(self.state, seat) if self.ruleset.resign else []
-        self._record(self.SeatResigned, {"seat": seat, "facts": facts, "at": utc_now_iso()})
+        self._record(self.SeatResigned, {"seat": seat, "facts": facts, "at": utc_now_iso()}, seed)
         self._end_if_over(seed, "resigned")
 
     def time_out(self, now: str, seed: bytes) -> int | None:
@@ -196,7 +202,7 @@ class Match(Aggregate):
             data["facts"] = self.ruleset.decide(self.state, seat, data["action"], rng)
         elif effect == "elimination" and self.ruleset.resign:
             data["facts"] = self.ruleset.resign(self.state, seat)
-        self._record(self.SeatTimedOut, data)
+        self._record(self.SeatTimedOut, data, seed)
         self._end_if_over(seed, "timeout" if effect != "default_move" else None)
         return seat
 
@@ -206,7 +212,8 @@ class Match(Aggregate):
         if self.actions_taken:
             raise IllegalAction("match_started", f"the match has {self.actions_taken} actions; "
                                 "only a match with no action yet can be aborted (resign instead)")
-        self._record(self.MatchAbandoned, {"reason": "aborted", "by": seat, "seed": seed.hex(), "at": utc_now_iso()})
+        self._record(self.MatchAbandoned, {"reason": "aborted", "by": seat, "seed": seed.hex(), "at": utc_now_iso()},
+                     seed)
 
     def abandon_idle(self, idle_seconds: int, now: str, seed: bytes) -> bool:
         """Abandon the match if nothing has happened in it for `idle_seconds` by `now`."""
@@ -214,7 +221,7 @@ class Match(Aggregate):
         if parse_time(now) - self.last_at < idle_seconds:
             return False
         self._record(self.MatchAbandoned, {"reason": "inactive", "idle_seconds": idle_seconds,
-                                           "seed": seed.hex(), "at": now})
+                                           "seed": seed.hex(), "at": now}, seed)
         return True
 
     def _check_running(self) -> None:
@@ -225,11 +232,12 @@ class Match(Aggregate):
         outcome = lifecycle_outcome(self.ruleset, self.state, len(self.seats), self.out, cause,
                                     self.clocks.config["on_timeout"] if self.clocks else None)
         if outcome is not None:
-            self._record(self.MatchEnded, {"outcome": outcome, "seed": seed.hex(), "at": utc_now_iso()})
+            self._record(self.MatchEnded, {"outcome": outcome, "seed": seed.hex(), "at": utc_now_iso()}, seed)
 
-    def recorded_command(self, command_id: str, request_digest: str) -> int | None:
-        """The seq of an action already recorded under this idempotency key, if any."""
-        recorded = self.commands.get(command_id)
+    def recorded_command(self, seat: int, command_id: str, request_digest: str) -> int | None:
+        """The seq of an action this seat already recorded under this idempotency key, if any.
+        Keys are the seat's own: another seat's key is a new key (and never replays its action)."""
+        recorded = self.commands.get((seat, command_id))
         if recorded is None:
             return None
         if recorded["digest"] != request_digest:
@@ -237,16 +245,19 @@ class Match(Aggregate):
                 f"Idempotency-Key {command_id!r} was used for another request (seq {recorded['seq']})")
         return recorded["seq"]
 
-    def _record(self, event_class, data: dict) -> None:
-        seq = self.version + 1
-        self.trigger_event(event_class, data=data, prev_hash=self.head_hash,
-                           hash=event_hash(self.head_hash, seq, event_class.__name__, data))
+    def _record(self, event_class, data: dict, seed: bytes) -> None:
+        seq, kind = self.version + 1, event_class.__name__
+        if self.event_format == 1:  # a match begun before format 2 keeps its chain
+            fields = {"prev_hash": self.head_hash, "hash": format1_hash(self.head_hash, seq, kind, data)}
+        else:
+            fields = chained(self.ruleset, self.head_hash, seq, kind, data, seed)
+        self.trigger_event(event_class, data=data, **fields)
 
     def _on_action(self, seq: int, data: dict) -> None:
         self._evolve(data["facts"])
         self.actions_taken += 1
         if "command_id" in data:
-            self.commands[data["command_id"]] = {"seq": seq, "digest": data["request_digest"]}
+            self.commands[(data["seat"], data["command_id"])] = {"seq": seq, "digest": data["request_digest"]}
         if "at" in data:  # actions recorded before clocks existed carry no time
             self._tick(data["at"], self.ruleset.to_act(self.state), data["seat"])
 
@@ -296,6 +307,23 @@ def lifecycle_outcome(ruleset: rulesets.Ruleset, state: dict, seats: int, out: d
     return outcome
 
 
+def chained(ruleset: rulesets.Ruleset, prev_hash: str, seq: int, kind: str, data: dict, seed: bytes) -> dict:
+    """The chain fields of a new event (format 2): its public form (the rules' spectator
+    redaction; None when nothing is hidden), the keyed commitment to its full data, the hash."""
+    public = redact_data(ruleset, kind, data, None)
+    commit = content_commit(commit_key(seed), seq, kind, data)
+    return {"public": None if public == data else public, "commit": commit, "prev_hash": prev_hash,
+            "hash": chain_hash(prev_hash, seq, kind, public, commit)}
+
+
+def _stored_fields(record: dict) -> dict:
+    """An export record's fields as the event stores them."""
+    fields = {key: record[key] for key in ("data", "prev_hash", "hash")}
+    if "commit" in record:
+        fields.update(commit=record["commit"], public=record.get("public"))
+    return fields
+
+
 def stream_key_for(seed: bytes, seats: list[str], entropy: dict[str, str]) -> bytes:
     return stream_key(seed, [entropy.get(name, "") for name in seats])
 
@@ -304,21 +332,30 @@ EVENT_TYPES = ("MatchCreated", "ActionTaken", "SeatResigned", "SeatTimedOut", "M
 
 
 class MatchSecret(Aggregate):
-    """The seed and the hashed seat tokens of one match, in a stream of their own."""
+    """The seed, the hashed seat tokens and the id its rematch will have, of one match, in a
+    stream of their own. The rematch id is drawn at random and kept here, never derived from
+    the public match id: no one can take it first (by an import) to hijack the rematch."""
 
     @staticmethod
     def create_id(match_id: str) -> UUID:
         return secret_id(UUID(match_id))
 
     @event("Created")
-    def __init__(self, match_id: str, seed_hex: str, token_hashes: list[str]):
+    def __init__(self, match_id: str, seed_hex: str, token_hashes: list[str], rematch_id: str | None = None):
         self.match_id = match_id
         self.seed_hex = seed_hex
         self.token_hashes = token_hashes
+        self.rematch_id = rematch_id
 
     @property
     def seed(self) -> bytes:
         return bytes.fromhex(self.seed_hex)
+
+    def rematch_stream(self) -> UUID:
+        """Matches recorded before rematch ids were drawn keep the id they were promised."""
+        if getattr(self, "rematch_id", None):
+            return UUID(self.rematch_id)
+        return uuid5(UUID(self.match_id), "arbiter-rematch")
 
 
 def secret_id(match_id: UUID) -> UUID:

@@ -50,6 +50,71 @@ def stray_field_refusal(listing: list[Action], action: Action) -> tuple[str, str
     return ("malformed", f"{kind} takes the fields {sorted(fields)}, not {stray}") if stray else None
 
 
+def malformed_refusal(listing: list[Action], action: Action) -> tuple[str, str] | None:
+    """("malformed", why) when `action` is of a type the listing holds but carries a field no
+    listed action of that type has, or a value of another JSON type than the listing gives that
+    field (its listed values and its `params` schema): a boolean or a fraction where the listing
+    has an integer, a number where it has a string. Python reads `true` as 1 and `1.0` as 1, so
+    the rules alone would accept, and the log record, a move no client was offered."""
+    stray = stray_field_refusal(listing, action)
+    if stray or not isinstance(action, dict):
+        return stray
+    kind = action.get("type")
+    same = [listed for listed in listing if listed.get("type") == kind]
+    for key, value in action.items():
+        examples = [listed[key] for listed in same if key in listed]
+        schemas = [listed["params"][key] for listed in same if isinstance(listed.get("params", {}).get(key), dict)]
+        problem = _unlike(value, examples, schemas)
+        if problem:
+            return "malformed", f"{kind}.{key}: {problem}"
+    return None
+
+
+def json_kind(value) -> str:
+    for python_type, name in ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"),
+                              (list, "array"), (dict, "object")):
+        if isinstance(value, python_type):
+            return name
+    return "null"
+
+
+def _schema_kinds(schema: dict) -> set[str]:
+    kinds = set()
+    if "type" in schema:
+        kinds |= set(schema["type"]) if isinstance(schema["type"], list) else {schema["type"]}
+    for key in ("enum", "examples"):
+        kinds |= {json_kind(value) for value in schema.get(key, [])}
+    for key in ("anyOf", "oneOf"):
+        for option in schema.get(key, []):
+            kinds |= _schema_kinds(option)
+    return kinds
+
+
+def _unlike(value, examples: list, schemas: list[dict]) -> str | None:
+    """Why `value` is not of the JSON kinds of `examples` and `schemas` (recursively), or None."""
+    kind = json_kind(value)
+    if kind == "number":
+        return f"{value!r} is not an integer (no game takes a fraction)"
+    allowed = {json_kind(example) for example in examples} | {k for s in schemas for k in _schema_kinds(s)}
+    if allowed and kind not in allowed:
+        return f"a {kind} where the listing has {' or '.join(sorted(allowed))}"
+    if kind == "array":
+        item_examples = [item for example in examples if isinstance(example, list) for item in example]
+        item_schemas = [s["items"] for s in schemas if isinstance(s.get("items"), dict)]
+        for index, item in enumerate(value):
+            problem = _unlike(item, item_examples, item_schemas)
+            if problem:
+                return f"item {index}: {problem}"
+    elif kind == "object":
+        for key, item in value.items():
+            problem = _unlike(item, [e[key] for e in examples if isinstance(e, dict) and key in e],
+                              [s["properties"][key] for s in schemas
+                               if isinstance(s.get("properties", {}).get(key), dict)])
+            if problem:
+                return f"{key}: {problem}"
+    return None
+
+
 @dataclass(frozen=True)
 class GameProfile:
     """What statistics need to know of a game: which card an action plays, and, from the
@@ -57,6 +122,23 @@ class GameProfile:
 
     card_played: Callable[[Action], str | None]
     summary: Callable[[State, dict], dict]
+
+
+HIDDEN_PER_SEAT = "per-seat"  # an option schema's "x-hidden": a map seat -> value only that seat may read
+HIDDEN_VALUE = "hidden"
+
+
+def redact_options(schema: dict, options: dict, seat_names: list[str], seat: int | None) -> dict:
+    """The match options as `seat` (None: a spectator, or a lobby's visitor) may read them while
+    the match runs. A property the game's option schema marks `"x-hidden": "per-seat"` maps a
+    seat (by name or number) to what only that seat may read, such as its constructed deck
+    list: every other seat's entry reads "hidden"."""
+    shown = dict(options)
+    for name, prop in schema.get("properties", {}).items():
+        if prop.get("x-hidden") == HIDDEN_PER_SEAT and isinstance(options.get(name), dict):
+            own = {str(seat), seat_names[seat]} if seat is not None and seat < len(seat_names) else set()
+            shown[name] = {key: value if key in own else HIDDEN_VALUE for key, value in options[name].items()}
+    return shown
 
 
 @dataclass(frozen=True)
@@ -99,6 +181,9 @@ class Ruleset:
         if ruleset.determinize is not None:
             ruleset.bots["search"] = SearchBot(ruleset, **ruleset.search_settings)
         return ruleset
+
+    def redact_options(self, options: dict, seat_names: list[str], seat: int | None) -> dict:
+        return redact_options(self.options_schema, options, seat_names, seat)
 
     def describe(self) -> dict:
         return {

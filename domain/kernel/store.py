@@ -27,7 +27,7 @@ from eventsourcing.utils import get_topic
 
 from .errors import MatchNotFound, VersionConflict
 from .lobby import Lobby, lobby_id
-from .match import Match, MatchSecret, secret_id
+from .match import EVENT_TYPES, Match, MatchSecret, secret_id
 
 
 class OrjsonTranscoder(Transcoder):
@@ -79,6 +79,7 @@ def store_environment(environ=os.environ) -> dict[str, str]:
 
 
 MATCH_CREATED_TOPIC = get_topic(Match.MatchCreated)
+MATCH_TOPICS = frozenset(get_topic(getattr(Match, name)) for name in EVENT_TYPES)
 SCHEMA_LOCK_KEY = int.from_bytes(b"arbiter\0", "big")  # any fixed 64-bit key; "arbiter" for pg_locks readers
 
 
@@ -176,12 +177,20 @@ class MatchStore(Application):
 
     def stored_events(self, match_id: UUID, after: int = 0, upto: int | None = None,
                limit: int | None = None) -> list[dict]:
-        """Stored events as export records: seq, type, data, prev_hash, hash."""
+        """Stored events as export records: seq, type, data, public (where it differs), commit,
+        prev_hash, hash."""
         decode = orjson.loads
-        return [
-            {"seq": stored.originator_version, "type": event_type(stored.topic), **_chain_fields(decode(stored.state))}
-            for stored in self.recorder.select_events(match_id, gt=after or None, lte=upto, limit=limit)
-        ]
+        records = []
+        for stored in self.recorder.select_events(match_id, gt=after or None, lte=upto, limit=limit):
+            if stored.topic not in MATCH_TOPICS:  # a lobby's or a secret's stream is not a match
+                raise MatchNotFound(f"no match {match_id}")
+            records.append({"seq": stored.originator_version, "type": event_type(stored.topic),
+                            **export_fields(decode(stored.state))})
+        return records
+
+    def stream_exists(self, stream_id: UUID) -> bool:
+        """Whether any aggregate (a match, a lobby, a secret) has events under this id."""
+        return bool(self.recorder.select_events(stream_id, limit=1))
 
     def created_matches(self, start: int, limit: int):
         """MatchCreated notifications from notification id `start` on, oldest first."""
@@ -195,5 +204,13 @@ def _apply_events(match, events):
     return match
 
 
-def _chain_fields(state: dict) -> dict:
-    return {"data": state["data"], "prev_hash": state["prev_hash"], "hash": state["hash"]}
+def export_fields(state: dict) -> dict:
+    """An event's export fields: `public` only where it differs from `data`, `commit` from
+    event format 2 on (canonical.py)."""
+    fields = {"data": state["data"]}
+    if state.get("public") is not None:
+        fields["public"] = state["public"]
+    if state.get("commit") is not None:
+        fields["commit"] = state["commit"]
+    fields["prev_hash"], fields["hash"] = state["prev_hash"], state["hash"]
+    return fields

@@ -87,7 +87,7 @@ def step(base: str, match: dict, rand: random.Random) -> bool:
 
 def write_config(path: Path, running: dict, ended: dict) -> Path:
     """schemathesis.toml: a running match's id for every {match_id} and its seat's token; the
-    admin token where only it opens the door (export of a running match); an ended match
+    admin token where only it opens the door (export of a running match, imports); an ended match
     for the live stream, which a running match would hold open."""
     path.write_text(f'''
 seed = 20261123
@@ -100,6 +100,10 @@ match_id = "{running['match_id']}"
 
 [[operations]]
 include-path = "/v1/matches/{{match_id}}/export"
+headers = {{ Authorization = "Bearer {ADMIN_TOKEN}" }}
+
+[[operations]]
+include-path = "/v1/imports"
 headers = {{ Authorization = "Bearer {ADMIN_TOKEN}" }}
 
 [[operations]]

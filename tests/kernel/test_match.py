@@ -9,7 +9,7 @@ import pytest
 
 from domain.games.cyberiad import RULESET
 from domain.kernel import ruleset as rulesets
-from domain.kernel.canonical import GENESIS_HASH, event_hash
+from domain.kernel.canonical import GENESIS_HASH, chain_hash, commit_key, content_commit
 from domain.kernel.errors import IdempotencyKeyReused, IllegalAction, MatchOver, UnknownRuleset
 from domain.kernel.match import Match
 from domain.kernel.rng import RandomStream, stream_key
@@ -44,8 +44,11 @@ def test_every_event_is_chained_to_the_one_before():
     events = match.collect_events()
     prev = GENESIS_HASH
     for event in events:
+        seq, kind = event.originator_version, type(event).__name__
         assert event.prev_hash == prev
-        assert event.hash == event_hash(prev, event.originator_version, type(event).__name__, event.data)
+        assert event.commit == content_commit(commit_key(SEED), seq, kind, event.data)
+        public = event.public if event.public is not None else event.data
+        assert event.hash == chain_hash(prev, seq, kind, public, event.commit)
         prev = event.hash
     assert [type(e).__name__ for e in events][-1] == "MatchEnded"
     assert events[-1].data["seed"] == SEED.hex() and events[-1].data["outcome"] == match.outcome
@@ -59,9 +62,19 @@ def test_one_action_one_event_with_its_facts():
     (event,) = match.collect_events()
     assert event.data["seat"] == seat and event.data["action"] == {"type": "pick", "constructor": "turl"}
     assert event.data["facts"][0] == {"f": "constructor", "seat": seat, "name": "turl"}
-    assert match.recorded_command("key-1", "digest-1") == 2
+    assert match.recorded_command(seat, "key-1", "digest-1") == 2
     with pytest.raises(IdempotencyKeyReused):
-        match.recorded_command("key-1", "another body")
+        match.recorded_command(seat, "key-1", "another body")
+
+
+def test_an_idempotency_key_is_the_seats_own():
+    """Another seat posting the same key (and body) is a new command: it neither replays the
+    first seat's action nor is refused as a reuse."""
+    match = new_match()
+    seat = match.to_act()[0]
+    match.act(seat, {"type": "pick", "constructor": "turl"}, SEED, "key-1", "digest-1")
+    assert match.recorded_command(1 - seat, "key-1", "digest-1") is None
+    assert match.recorded_command(1 - seat, "key-1", "another body") is None
 
 
 def test_acting_out_of_turn_is_refused_and_changes_nothing():

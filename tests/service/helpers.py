@@ -39,3 +39,29 @@ def play_to_end(client, created, seed=0, every=0, check_board=None):
             for seat, token in enumerate(tokens):
                 check_board(seat, client.get(f"/v1/matches/{match_id}/board", headers=bearer(token)).json["board"])
     return client.get(f"/v1/matches/{match_id}").json
+
+
+def rechain(records, start=0):
+    """What a careful forger does once the match is over and the seed is public: from `start`
+    on, recompute every event's public form (with the rules' own redaction), its commitment
+    under the revealed seed's key, and its hash, so that chain and commitments hold around
+    whatever content was changed."""
+    from domain.kernel import ruleset as rulesets
+    from domain.kernel.canonical import GENESIS_HASH, chain_hash, commit_key, content_commit
+    from domain.kernel.redaction import redact_data
+
+    ruleset = rulesets.latest(records[0]["data"]["game"])
+    key = commit_key(bytes.fromhex(records[-1]["data"]["seed"]))
+    prev = records[start - 1]["hash"] if start else GENESIS_HASH
+    for record in records[start:]:
+        try:
+            public = redact_data(ruleset, record["type"], record["data"], None)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            public = record["data"]  # nonsense the rules cannot read: shown as it is
+        record.pop("public", None)
+        if public != record["data"]:
+            record["public"] = public
+        record["commit"] = content_commit(key, record["seq"], record["type"], record["data"])
+        record["prev_hash"] = prev
+        record["hash"] = prev = chain_hash(prev, record["seq"], record["type"], public, record["commit"])
+    return records

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from domain.kernel.audit import audit
-from domain.kernel.canonical import GENESIS_HASH, event_hash
+from domain.kernel.canonical import GENESIS_HASH, format1_hash
 from domain.kernel.errors import UnknownRuleset
 from domain.kernel.store import MatchStore
 from service.api import create_app
@@ -23,9 +23,15 @@ from service.cli import main
 from service.matches import Arbiter, ImportRefused
 
 from ..conftest import caught_up
-from .helpers import bearer, create
+from .helpers import bearer, create, rechain
 
 VERIFIER = Path(__file__).resolve().parents[2] / "docs" / "verify.py"
+ADMIN = bearer("open-sesame")
+
+
+def admin_client(env):
+    """Imports are the admin's: the app knows the admin token."""
+    return create_app({**env, "ARBITER_ADMIN_TOKEN": "open-sesame"}).test_client()
 
 
 def finished_match(arbiter, seats=("ann", "bob", "cat"), seed=4):
@@ -46,17 +52,9 @@ def exported(tmp_path_factory):
     return records
 
 
-def rechain(records, start=0):
-    """What a careful forger does: recompute every hash from `start` on."""
-    prev = records[start - 1]["hash"] if start else GENESIS_HASH
-    for record in records[start:]:
-        record["prev_hash"] = prev
-        record["hash"] = prev = event_hash(prev, record["seq"], record["type"], record["data"])
-    return records
-
-
 def action_seq_with_facts(records, kind="tokens"):
-    return next(r["seq"] for r in records[5:] if r["type"] == "ActionTaken" and
+    """An action whose event hides nothing: what is changed in it is in the chained public form."""
+    return next(r["seq"] for r in records[5:] if r["type"] == "ActionTaken" and "public" not in r and
                 any(f["f"] == kind for f in r["data"]["facts"]))
 
 
@@ -68,8 +66,9 @@ def change_fact(records):
 
 
 def change_action(records):
-    seq = next(r["seq"] for r in records[5:] if r["data"].get("action", {}).get("type") == "end_turn")
-    records[seq - 1]["data"]["action"] = {"type": "power"}
+    seq = next(r["seq"] for r in records[5:] if r["type"] == "ActionTaken" and "public" not in r)
+    action = records[seq - 1]["data"]["action"]
+    records[seq - 1]["data"]["action"] = {"type": "power" if action["type"] != "power" else "end_turn"}
     return seq
 
 
@@ -108,8 +107,39 @@ def forge_outcome(records):
     return records[-1]["seq"]
 
 
+def hidden_draws(records):
+    """(seq, fact) of every drawn card the public form hides."""
+    return [(r["seq"], fact) for r in records[5:] if r["type"] == "ActionTaken" and "public" in r
+            for fact, shown in zip(r["data"]["facts"], r["public"]["facts"])
+            if fact.get("card") and shown.get("card") is None]
+
+
+def change_hidden_card(records):
+    """Swap a drawn card for another in the full data only: the chain, over the public form,
+    still holds; the commitment made while the match ran does not."""
+    seq, fact = hidden_draws(records)[0]
+    fact["card"] = next(other for _, drawn in hidden_draws(records) if (other := drawn["card"]) != fact["card"])
+    return seq
+
+
+def show_a_hidden_card(records):
+    """The server put the full event in the public form (a spectator saw a hidden card) and
+    made the chain agree: the rules' redaction says otherwise."""
+    seq = hidden_draws(records)[0][0]
+    records[seq - 1].pop("public")
+    prev = records[seq - 2]["hash"]
+    from domain.kernel.canonical import chain_hash
+    for later in records[seq - 1:]:
+        later["prev_hash"] = prev
+        later["hash"] = prev = chain_hash(prev, later["seq"], later["type"], later.get("public", later["data"]),
+                                          later["commit"])
+    return seq
+
+
 TAMPERING = {  # kind: (how, the check that must catch it)
     "changed fact": (change_fact, "chain"),
+    "changed hidden card": (change_hidden_card, "contents"),
+    "public form shows a hidden card": (show_a_hidden_card, "disclosure"),
     "changed action": (change_action, "chain"),
     "dropped event": (drop_event, "chain"),
     "reordered pair": (reorder_pair, "chain"),
@@ -122,7 +152,8 @@ TAMPERING = {  # kind: (how, the check that must catch it)
 
 def test_a_clean_match_is_signed_off(exported):
     report = audit(exported)
-    assert report.ok and report.checks == dict.fromkeys(("chain", "commitment", "decisions", "outcome"), "ok")
+    assert report.ok and report.checks == dict.fromkeys(
+        ("chain", "commitment", "contents", "disclosure", "decisions", "outcome"), "ok")
     assert report.summary.startswith("verified cyberiad") and exported[-1]["hash"] in report.summary
 
 
@@ -140,12 +171,12 @@ def test_each_tampering_is_reported_at_its_exact_seq(exported, kind, tmp_path):
     result = CliRunner().invoke(main, ["audit", str(path)], env={"ARBITER_DATA_DIR": str(tmp_path / "none")})
     assert result.exit_code == 1 and f"seq {seq}" in result.output
     assert not (tmp_path / "none").exists()  # offline: no store was opened
-    # The standalone verifier agrees on the checks it makes (chain and commitment).
+    # The standalone verifier agrees on the checks it makes (chain, commitment, contents).
     verdict = run_verifier(path)
-    if check in ("chain", "commitment"):
+    if check in ("chain", "commitment", "contents"):
         assert verdict.returncode == 1 and f"first divergence at seq {seq} ({check})" in verdict.stdout
     else:
-        assert verdict.returncode == 0 and "chain: ok" in verdict.stdout and "commitment: ok" in verdict.stdout
+        assert verdict.returncode == 0 and "chain: ok" in verdict.stdout and "contents: ok" in verdict.stdout
 
 
 def run_verifier(path):
@@ -166,8 +197,9 @@ def test_an_unknown_ruleset_version_is_refused_not_guessed(exported, sqlite_env)
     rechain(records)
     with pytest.raises(UnknownRuleset, match="not in this build"):
         audit(records)
-    response = create_app(sqlite_env).test_client().post(
-        "/v1/imports", data=b"".join(orjson.dumps(r) + b"\n" for r in records), content_type="application/x-ndjson")
+    response = admin_client(sqlite_env).post(
+        "/v1/imports", data=b"".join(orjson.dumps(r) + b"\n" for r in records), content_type="application/x-ndjson",
+        headers=ADMIN)
     assert response.status_code == 422 and response.json["code"] == "unknown_ruleset"
 
 
@@ -219,7 +251,8 @@ def tamper_rows(store_env, mid, kind, records):
             original = next(r for r in records if r["seq"] == record["seq"])
             if record != original:
                 state = read(mid, record["seq"])
-                state.update(data=record["data"], prev_hash=record["prev_hash"], hash=record["hash"])
+                state.update(data=record["data"], public=record.get("public"), commit=record["commit"],
+                             prev_hash=record["prev_hash"], hash=record["hash"])
                 write(mid, record["seq"], state)
     conn.close()
     return seq, check
@@ -245,9 +278,9 @@ def test_round_trip_export_import_audit_identical_boards(store_env, tmp_path):
     source = MatchStore({"ARBITER_DATA_DIR": str(tmp_path / "source")})
     mid = finished_match(Arbiter(source), seats=("ann", "bob"), seed=21)
     lines = Arbiter(source).export_lines(mid)
-    target_app = create_app(store_env)
+    target_app = create_app({**store_env, "ARBITER_ADMIN_TOKEN": "open-sesame"})
     client = target_app.test_client()
-    imported = client.post("/v1/imports", data=b"".join(lines), content_type="application/x-ndjson")
+    imported = client.post("/v1/imports", data=b"".join(lines), content_type="application/x-ndjson", headers=ADMIN)
     assert imported.status_code == 201 and imported.json["audit"].startswith("verified")
     assert client.get(f"/v1/matches/{mid}/audit").json["ok"]
     assert client.get(f"/v1/matches/{mid}/export").data == b"".join(lines)
@@ -263,7 +296,7 @@ def test_round_trip_export_import_audit_identical_boards(store_env, tmp_path):
         source_board = source_client.get(f"/v1/matches/{mid}/board").json
         assert imported_board["source"] == "read_model" and imported_board["board"] == source_board["board"]
         assert imported_board["version"] == source_board["version"] == version
-    again = client.post("/v1/imports", data=b"".join(lines), content_type="application/x-ndjson")
+    again = client.post("/v1/imports", data=b"".join(lines), content_type="application/x-ndjson", headers=ADMIN)
     assert again.status_code == 409 and again.json["code"] == "match_exists"
     source.close()
     target_app.extensions["arbiter"].store.close()
@@ -324,6 +357,7 @@ def test_nonsense_content_under_an_intact_chain_is_a_divergence_not_a_crash(expo
     assert not report.ok and report.first_divergence is not None, report.summary
     if seq is not None:
         assert report.first_divergence.seq == seq, report.summary
-    response = create_app(sqlite_env).test_client().post(
-        "/v1/imports", data=b"\n".join(orjson.dumps(r) for r in records), content_type="application/x-ndjson")
+    response = admin_client(sqlite_env).post(
+        "/v1/imports", data=b"\n".join(orjson.dumps(r) for r in records), content_type="application/x-ndjson",
+        headers=ADMIN)
     assert response.status_code == 422 and response.json["code"] == "import_refused", response.json

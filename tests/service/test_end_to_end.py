@@ -1,6 +1,7 @@
 """A whole 3-player Cyberiad match over HTTP, seat tokens only, checked from the outside."""
 
 import hashlib
+import hmac
 import json
 import random
 
@@ -41,14 +42,19 @@ def test_three_player_match_over_http(client):
     assert summary["to_act"] == []
     # After the end everything is public: the seed matches the commitment ...
     assert hashlib.sha256(bytes.fromhex(summary["seed"])).hexdigest() == created["commitment"]
-    # ... and the export is a gap-free hash chain anyone can check.
+    # ... and the export is a gap-free hash chain anyone can check, over each event's public
+    # form and a commitment to its full data keyed by the now revealed seed.
     export = client.get(f"/v1/matches/{match_id}/export")
     assert export.status_code == 200 and export.mimetype == "application/x-ndjson"
     lines = [json.loads(line) for line in export.data.decode().splitlines()]
+    key = hmac.new(bytes.fromhex(summary["seed"]), b"arbiter event commitments", hashlib.sha256).digest()
     prev = "0" * 64
     for seq, line in enumerate(lines, start=1):
         assert line["seq"] == seq and line["prev_hash"] == prev
-        body = canonical({"seq": line["seq"], "type": line["type"], "data": line["data"]})
+        content = canonical({"seq": line["seq"], "type": line["type"], "data": line["data"]})
+        assert line["commit"] == hmac.new(key, content, hashlib.sha256).hexdigest()
+        body = canonical({"seq": line["seq"], "type": line["type"], "public": line.get("public", line["data"]),
+                          "commit": line["commit"]})
         assert line["hash"] == hashlib.sha256(prev.encode() + body).hexdigest()
         prev = line["hash"]
     assert lines[0]["type"] == "MatchCreated" and lines[-1]["type"] == "MatchEnded"
@@ -106,5 +112,6 @@ def test_games_openapi_and_health(client):
     assert "CreateMatch" in spec["components"]["schemas"]
     routes = {rule.rule.replace("<", "{").replace(">", "}") for rule in client.application.url_map.iter_rules()
               if rule.endpoint != "static" and not rule.endpoint.startswith("web.")}  # web.: the viewer's pages
+    routes.add("/v1/matches/{match_id}/stream")  # served beside Flask, on the event loop (service/asgi.py)
     assert routes == set(spec["paths"]), "every route is in the contract, and nothing else"
     assert client.get("/healthz").json["status"] == "ok"

@@ -14,11 +14,11 @@ import orjson
 import pytest
 
 from domain.kernel.audit import audit
-from domain.kernel.canonical import GENESIS_HASH, event_hash
 from domain.kernel.clock import iso_time, parse_time
 from service.api import create_app
 
-from .helpers import bearer
+from ..conftest import Served
+from .helpers import bearer, rechain
 
 ROOT = Path(__file__).resolve().parents[2]
 ARBITER = str(Path(sys.executable).parent / "arbiter")
@@ -223,10 +223,7 @@ def test_a_forged_timeout_is_a_divergence(app, http):
     timed_out["data"] = {**timed_out["data"], "at": iso_time(parse_time(forged[0]["data"]["at"]) + 10)}
     ended = forged[timed_out["seq"]]
     ended["data"] = {**ended["data"], "at": timed_out["data"]["at"]}
-    prev = GENESIS_HASH
-    for record in forged:
-        record["prev_hash"], record["hash"] = prev, event_hash(prev, record["seq"], record["type"], record["data"])
-        prev = record["hash"]
+    rechain(forged)
     report = audit(forged)
     assert not report.ok and report.first_divergence.seq == timed_out["seq"]
     assert "not justified by the recorded times" in report.first_divergence.detail
@@ -236,10 +233,7 @@ def test_a_forged_timeout_is_a_divergence(app, http):
     forged = [dict(r) for r in records(http, bots["match_id"])]
     resign = next(r for r in forged if r["type"] == "SeatResigned")
     resign["data"] = {**resign["data"], "seat": 1}
-    prev = GENESIS_HASH
-    for record in forged:
-        record["prev_hash"], record["hash"] = prev, event_hash(prev, record["seq"], record["type"], record["data"])
-        prev = record["hash"]
+    rechain(forged)
     report = audit(forged)
     assert not report.ok and report.first_divergence.seq == resign["seq"]
     assert "holds no player" in report.first_divergence.detail
@@ -298,16 +292,14 @@ def test_bad_lifecycle_input_changes_nothing(http):
     assert answer.status_code == 404
 
 
-def test_the_live_stream_carries_the_clock(http):
-    body = clocked_match(http, seconds=300)
-    response = http.get(f"/v1/matches/{body['match_id']}/stream", headers=bearer(body["seats"][0]["token"]),
-                        buffered=False)
-    chunks = iter(response.response)
-    raw = b""
-    while b"\n\nid: 1" not in b"\n\n" + raw or not raw.endswith(b"\n\n"):
-        raw += next(chunks)
-    response.close()
-    data = next(line for line in raw.decode().splitlines() if line.startswith("data: "))[len("data: "):]
-    clock = orjson.loads(data)["clock"]
-    assert clock["kind"] == "per_move" and [s["running"] for s in clock["seats"]].count(True) == 1
+def test_the_live_stream_carries_the_clock(store_env):
+    server = Served(store_env)
+    try:
+        body = clocked_match(server.flask.test_client(), seconds=300)
+        status, events = server.stream(f"/v1/matches/{body['match_id']}/stream", bearer(body["seats"][0]["token"]),
+                                       until=lambda events: len(events) >= 1)
+    finally:
+        server.close()
+    clock = events[0]["data"]["clock"]
+    assert status == 200 and clock["kind"] == "per_move" and [s["running"] for s in clock["seats"]].count(True) == 1
     assert 0 < max(s["remaining_ms"] for s in clock["seats"]) <= 300_000

@@ -35,7 +35,7 @@ RULESET = register(Ruleset.assemble(
             "elements": {"type": "array", "items": {"enum": list(ELEMENTS)},
                          "description": "live draft: the 3 (2-3 players) or 4 elements of the shared deck"},
             "decks": {"type": "object", "description": "seat name or number -> an element (its designed 32-card "
-                      "deck) or a list of card names (at least 30, at most 2 copies)"},
+                      "deck) or a list of card names (at least 30, at most 2 copies)", "x-hidden": "per-seat"},
             "archenemy_turns": {"enum": [1, 2], "default": 1,
                                 "description": "turns the Archenemy takes alone before the others begin"},
             "turn_limit": {"type": "integer", "minimum": 2, "maximum": 200, "default": rules.DEFAULT_TURN_LIMIT,
