@@ -4,6 +4,15 @@ each to one HTTP status."""
 from domain.kernel.errors import DomainError
 
 
+class BadRequest(DomainError):
+    """A request the API cannot read (its `code` says how: malformed_json, too_deep, ...)."""
+
+    code = "bad_request"
+
+    def __init__(self, code: str, detail: str):
+        super().__init__(detail, code)
+
+
 class TokenMissing(DomainError):
     code = "token_missing"
 

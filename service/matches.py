@@ -1,10 +1,11 @@
 """Use cases: one function per thing a client can do. No Flask here; the HTTP and CLI
 layers parse input, call one of these and render the result or the error."""
 
+import re
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from typing import NamedTuple
 
 import orjson
 
@@ -21,12 +22,13 @@ from projections.queries import ReadModels
 from projections.readstore import ReadStoreUnavailable
 
 from .auth import token_opens
-from .errors import (ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,  # noqa: F401
+from .errors import (BadRequest, ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,  # noqa: F401
                      TokenMissing, VersionNotFound)
 from .lifecycle import LifecycleCommands
+from .schemas import LARGEST_SEQ
 
 LOCK_STRIPES = 64
-HEARTBEAT_SECONDS = 15
+SEQ_TEXT = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes "²"
 FINAL_EVENTS = ("MatchEnded", "MatchAbandoned")
 
 
@@ -41,6 +43,25 @@ def parse_ndjson(lines) -> list[dict]:
     if not records:
         raise ImportRefused("the file holds no events")
     return records
+
+
+class OpenStream(NamedTuple):
+    match_id: uuid.UUID
+    ruleset: rulesets.Ruleset
+    seat: int | None
+    since: int
+
+
+def parse_since(since: str | None, last_event_id: str | None) -> int:
+    """Last-Event-ID (a browser's resume) wins over ?since=; each is a seq in ASCII digits."""
+    for name, text in (("Last-Event-ID", last_event_id), ("since", since)):
+        if text is None:
+            continue
+        if not (SEQ_TEXT.fullmatch(text) and int(text) <= LARGEST_SEQ):
+            raise BadRequest("bad_last_event_id" if name == "Last-Event-ID" else "bad_since",
+                             f"{name} must be the seq of an event, in ASCII digits, not {text!r}")
+        return int(text)
+    return 0
 
 
 def parse_match_id(text: str) -> uuid.UUID:
@@ -190,45 +211,34 @@ class Arbiter(LifecycleCommands):
                 self._play_bots(match_id)
             return result
 
-    def follow(self, match_id: uuid.UUID, seat: int | None, since: int, wakeups) -> Iterator[bytes]:
-        """Server-Sent Events of every event after `since`, until the match is over."""
-        ruleset = self.store.match(match_id).ruleset  # an unknown match fails before streaming starts
+    def open_stream(self, match_id_text: str, token: str | None, since: str | None,
+                    last_event_id: str | None) -> "OpenStream":
+        """A live stream's start: the match (404 before anything is sent), the bearer's seat
+        (a spectator without a token) and where to resume (Last-Event-ID wins over ?since=)."""
+        match_id = parse_match_id(match_id_text)
+        ruleset = self.store.match(match_id).ruleset
+        seat = self.seat_of(match_id, token, required=False)
+        return OpenStream(match_id, ruleset, seat, parse_since(since, last_event_id))
 
-        def events():
-            last, quiet = since, 0.0
-            waiter = wakeups.waiter(str(match_id))
-            try:
-                yield b": stream open\n\n"
-                while True:
-                    records = self.store.stored_events(match_id, after=last)
-                    public = any(r["type"] in FINAL_EVENTS for r in records) or (
-                        not records and self.store.match(match_id).status != RUNNING)
-                    clock = None
-                    if records and not public:
-                        clocks = self.store.match(match_id).clocks
-                        clock = clocks.describe(time.time()) if clocks else None
-                    for record in records:
-                        shown = record if public else redact_record(ruleset, record, seat)
-                        if clock:
-                            shown = {**shown, "clock": clock}
-                        yield b"id: %d\nevent: %s\ndata: %s\n\n" % (
-                            record["seq"], record["type"].encode(), orjson.dumps(shown))
-                        last = record["seq"]
-                    if public:
-                        return
-                    if records:
-                        quiet = 0.0
-                        continue
-                    if quiet >= HEARTBEAT_SECONDS:
-                        yield b": keep-alive\n\n"
-                        quiet = 0.0
-                    started = time.monotonic()
-                    waiter.wait(1.0)
-                    quiet += time.monotonic() - started
-            finally:
-                waiter.close()
-
-        return events()
+    def stream_batch(self, opened: "OpenStream", after: int) -> tuple[list[tuple[int, bytes]], bool]:
+        """The Server-Sent Events of every event after `after`, redacted for the stream's seat
+        (as the log is; each carries the clock while the match runs), and whether the match is
+        over with them (the stream then ends)."""
+        records = self.store.stored_events(opened.match_id, after=after)
+        over = any(r["type"] in FINAL_EVENTS for r in records) or (
+            not records and self.store.match(opened.match_id).status != RUNNING)
+        clock = None
+        if records and not over:
+            clocks = self.store.match(opened.match_id).clocks
+            clock = clocks.describe(time.time()) if clocks else None
+        chunks = []
+        for record in records:
+            shown = record if over else redact_record(opened.ruleset, record, opened.seat)
+            if clock:
+                shown = {**shown, "clock": clock}
+            chunks.append((record["seq"], b"id: %d\nevent: %s\ndata: %s\n\n" % (
+                record["seq"], record["type"].encode(), orjson.dumps(shown))))
+        return chunks, over
 
     def _recorded_result(self, match: Match, seq: int, seat: int) -> dict:
         """The response first given for the action at `seq`, rebuilt from the store."""

@@ -1,6 +1,6 @@
 """The API holds its own OpenAPI contract under fuzzing.
 
-A real server (`arbiter serve`, gunicorn, 2 workers) on each store; schemathesis loads
+A real server (`arbiter serve`, uvicorn, 2 workers) on each store; schemathesis loads
 the served /openapi.json and runs every operation — examples, coverage, fuzzing and the
 stateful phase — with a live match id, a seat token and the admin token, checking that
 no request gets a 5xx, every status is documented and every body (problem+json
@@ -60,12 +60,8 @@ def served(store_env, tmp_path):
                 time.sleep(0.1)
         yield base
     finally:
-        os.killpg(server.pid, signal.SIGINT)  # gunicorn's quick shutdown: no wait for open streams
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # a worker stuck in a stream's wait: the test is over anyway
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
 
 
 def new_match(base: str) -> dict:

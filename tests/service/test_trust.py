@@ -3,6 +3,7 @@ rematch's id, streams that are not matches, a boolean or a fraction where an int
 bodies nested too deep, odd Last-Event-ID headers, and a join lost in a race with a leave."""
 
 import random
+import time
 import uuid
 
 import orjson
@@ -15,6 +16,8 @@ from domain.kernel.rng import new_seed
 from domain.kernel import ruleset as rulesets
 from service.api import create_app
 from service.matches import Arbiter
+
+from ..conftest import Served
 
 from .helpers import bearer
 
@@ -186,11 +189,11 @@ def test_a_body_nested_too_deep_is_a_bad_request_not_a_crash(client):
     assert client.get(f"/v1/matches/{created['match_id']}").json["version"] == 1
 
 
-@pytest.mark.parametrize("header", ["²", "1²", "-1", " 1", "1.0", "٣"])
-def test_a_last_event_id_that_is_not_ascii_digits_is_a_bad_request(client, header):
-    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", "bob"]}).json
-    response = client.get(f"/v1/matches/{created['match_id']}/stream", headers={"Last-Event-ID": header})
-    assert response.status_code == 400 and response.json["code"] == "bad_last_event_id"
+@pytest.mark.parametrize("header", ["²", "1²", "-1", "1.0", "٣"])
+def test_a_last_event_id_that_is_not_ascii_digits_is_a_bad_request(served, header):
+    created = served.flask.test_client().post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", "bob"]}).json
+    status, problem = served.stream(f"/v1/matches/{created['match_id']}/stream", {"Last-Event-ID": header})
+    assert status == 400 and problem["code"] == "bad_last_event_id"
 
 
 def test_a_join_that_loses_a_race_with_a_leave_is_decided_again(sqlite_env):
@@ -213,3 +216,41 @@ def test_a_join_that_loses_a_race_with_a_leave_is_decided_again(sqlite_env):
     assert raced and joined["seat"] == 2
     lobby = racer.store.lobby(match_id)
     assert [held.get("name") for held in lobby.seats] == ["ann", None, "bob", "dan"]
+
+
+@pytest.fixture
+def limited(sqlite_env):
+    server = Served({**sqlite_env, "ARBITER_STREAMS_PER_CLIENT": "2", "ARBITER_MAX_STREAMS": "3"})
+    yield server
+    server.close()
+
+
+def test_idle_streams_past_a_limit_are_refused_with_429_and_requests_go_on(limited):
+    """Idle followers hold no thread (they wait on the event loop); past the per-client or the
+    per-process limit a new stream gets 429 problem+json, and other requests are served."""
+    import http.client
+    import urllib.request
+
+    created = limited.flask.test_client().post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", "bob"]}).json
+    path = f"/v1/matches/{created['match_id']}/stream"
+    host = limited.url.removeprefix("http://")
+    held = []
+    for _ in range(2):  # two idle followers: the per-client limit
+        connection = http.client.HTTPConnection(host, timeout=10)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        assert response.status == 200 and response.readline() == b": stream open\n"
+        held.append(connection)
+    status, problem = limited.stream(path)
+    assert status == 429 and problem["code"] == "too_many_streams" and "address" in problem["detail"]
+    with urllib.request.urlopen(f"{limited.url}/healthz", timeout=5) as health:
+        assert health.status == 200
+    held.pop().close()  # a follower leaves: its slot is free again
+    for _ in range(100):
+        if sum(limited.app.streams.open.values()) < 2:
+            break
+        time.sleep(0.05)
+    status, events = limited.stream(path, until=lambda events: len(events) >= 1)
+    assert status == 200 and events[0]["event"] == "MatchCreated"
+    for connection in held:
+        connection.close()
