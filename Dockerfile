@@ -8,4 +8,4 @@ COPY projections ./projections
 RUN pip install --no-cache-dir .
 ENV ARBITER_DATA_DIR=/data
 EXPOSE 8000
-CMD ["gunicorn", "--workers", "2", "--worker-class", "gthread", "--threads", "8", "--bind", "0.0.0.0:8000", "service.wsgi:app"]
+CMD ["arbiter", "serve", "--host", "0.0.0.0", "--port", "8000", "--workers", "2"]

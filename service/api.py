@@ -2,7 +2,6 @@
 
 import hmac
 import os
-import re
 import time
 from pathlib import Path
 
@@ -13,40 +12,23 @@ from eventsourcing.domain import OriginatorVersionError
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain.kernel.errors import (DomainError, IdempotencyKeyReused, IllegalAction, InvalidSetup, MatchNotFound,
-                                  MatchOver, UnknownRuleset, VersionConflict)
+from domain.kernel.errors import DomainError
 from domain.kernel.store import MatchStore
 from projections.projector import LeaderLock, Projector, start_embedded
 from projections.queries import ReadModels
 from projections.readstore import open_read_store
 
 from . import schemas
-from .live import Wakeups
-from .metrics import register_metrics
-from domain.kernel.lobby import LobbyClosed, SeatUnavailable
-
 from .auth import hash_token
-from .errors import (AdminOnly, ExportRefused, HostOnly, ImportRefused, MatchExists, NotEnoughPlayers,
-                     ReadModelsUnavailable,
-                     TokenInvalid, TokenMissing, VersionNotFound)
+from .errors import AdminOnly, BadRequest, TokenInvalid, TokenMissing
 from .lifecycle import IDLE_SECONDS_DEFAULT, start_clock_thread
 from .matches import Arbiter, parse_match_id
+from .metrics import register_metrics
+from .problems import problem_body, status_of
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_NESTING = 32  # levels of arrays and objects in a body; no game's action comes near it
-SEQ_TEXT = re.compile(r"[0-9]{1,19}")  # ASCII digits only: str.isdigit() also takes "²"
 MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a whole exported match
-STATUS_OF = {  # one place maps domain errors to HTTP
-    MatchNotFound: 404, VersionNotFound: 404, UnknownRuleset: 422, InvalidSetup: 422,
-    TokenMissing: 401, TokenInvalid: 403,
-    VersionConflict: 409, MatchOver: 409, ExportRefused: 409, MatchExists: 409, ReadModelsUnavailable: 503,
-    IllegalAction: 422, IdempotencyKeyReused: 422, ImportRefused: 422,
-    HostOnly: 403, AdminOnly: 403, SeatUnavailable: 409, LobbyClosed: 409, NotEnoughPlayers: 409,
-}
-TITLES = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
-          409: "Conflict", 413: "Payload too large", 422: "Unprocessable content", 500: "Internal error",
-          503: "Service unavailable"}
-
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 
 
@@ -59,9 +41,7 @@ class OrjsonProvider(JSONProvider):
 
 
 def problem(status: int, code: str, detail: str, **extra) -> Response:
-    body = {"type": f"urn:arbiter:problem:{code}", "title": TITLES.get(status, "Error"),
-            "status": status, "detail": detail, "code": code, **extra}
-    return Response(orjson.dumps(body), status=status, mimetype="application/problem+json")
+    return Response(problem_body(status, code, detail, **extra), status=status, mimetype="application/problem+json")
 
 
 def json_response(body, status: int = 200) -> Response:
@@ -114,11 +94,6 @@ def field_errors(messages, path: str = "") -> dict[str, list[str]]:
 
 def load_query(schema: schemas.Schema) -> dict:
     return schema.load(request.args.to_dict())
-
-
-class BadRequest(Exception):
-    def __init__(self, code: str, detail: str):
-        self.code, self.detail = code, detail
 
 
 def bearer_token() -> str | None:
@@ -262,22 +237,6 @@ def leaderboard(game):
     return json_response(arbiter().leaderboard(game, **load_query(schemas.PageQuerySchema())))
 
 
-@v1.get("/matches/<match_id>/stream")
-def stream(match_id):
-    """Server-Sent Events: every event after Last-Event-ID (or ?since=), redacted for the bearer."""
-    mid = parse_match_id(match_id)
-    seat = arbiter().seat_of(mid, bearer_token(), required=False)
-    since = load_query(schemas.StreamQuerySchema())["since"]
-    last_id = request.headers.get("Last-Event-ID")
-    if last_id is not None:
-        if not (SEQ_TEXT.fullmatch(last_id) and int(last_id) <= schemas.LARGEST_SEQ):
-            raise BadRequest("bad_last_event_id", "Last-Event-ID must be the seq of an event")
-        since = int(last_id)
-    events = arbiter().follow(mid, seat, since, current_app.extensions["wakeups"])
-    return Response(events, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-
 @v1.get("/matches/<match_id>/audit")
 def audit_match(match_id):
     return json_response(arbiter().audit(parse_match_id(match_id)))
@@ -300,17 +259,13 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DomainError)
     def domain_error(error: DomainError):
         extra = {"audit": error.report} if getattr(error, "report", None) else {}
-        return problem(STATUS_OF.get(type(error), 400), error.code, error.message, **extra)
+        return problem(status_of(error), error.code, error.message, **extra)
 
     @app.errorhandler(ValidationError)
     def validation_error(error: ValidationError):
         errors = field_errors(error.messages)
         named = "; ".join(f"{field}: {' '.join(messages)}" for field, messages in errors.items())
         return problem(400, "invalid_body", f"the request does not match its schema ({named})", errors=errors)
-
-    @app.errorhandler(BadRequest)
-    def bad_request(error: BadRequest):
-        return problem(400, error.code, error.detail)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
@@ -342,7 +297,6 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     projector = Projector(store, read_store)
     app.extensions["arbiter"] = Arbiter(store, ReadModels(read_store))
     app.extensions["projector"] = projector
-    app.extensions["wakeups"] = Wakeups(read_store)
     if environ.get("ARBITER_PROJECTOR", "embedded") == "embedded":
         app.extensions["projector_stop"] = start_embedded(projector, LeaderLock(data_dir / "projector.lock"))
     if environ.get("ARBITER_CLOCK", "embedded") == "embedded":

@@ -28,6 +28,7 @@ from .lifecycle import IDLE_SECONDS_DEFAULT, run_clock
 from .matches import Arbiter, parse_match_id, parse_ndjson
 
 console = Console()
+SHUTDOWN_GRACE_SECONDS = 2
 
 
 def local_arbiter() -> Arbiter:
@@ -44,14 +45,13 @@ def main():
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=2, show_default=True, type=int)
 def serve(host, port, workers):
-    """Serve the HTTP API with gunicorn on the configured store."""
-    # The gunicorn installed beside this Python, whether or not the venv is activated.
-    gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    # Threads let live streams (SSE) wait without holding a whole worker.
-    args = [gunicorn, "--workers", str(workers), "--worker-class", "gthread", "--threads", "8",
-            "--bind", f"{host}:{port}",
-            "--access-logfile", "-", "service.wsgi:app"]
-    os.execvp(args[0], args)
+    """Serve the HTTP API (uvicorn, one process a worker) on the configured store."""
+    import uvicorn
+
+    # Streams end on shutdown after GRACE seconds (their clients resume with Last-Event-ID);
+    # every other request has finished by then.
+    uvicorn.run("service.asgi:create", factory=True, host=host, port=port, workers=workers, loop="uvloop",
+                http="httptools", timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS, log_level="info")
 
 
 @main.command()
@@ -244,14 +244,38 @@ def clock(interval, idle_seconds):
         idle_seconds = int(os.environ.get("ARBITER_IDLE_SECONDS", IDLE_SECONDS_DEFAULT))
     data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
     arbiter = Arbiter(MatchStore(os.environ), ReadModels(open_read_store(os.environ, data_dir)))
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     console.print(f"clock running: a pass every {interval}s; idle matches abandoned after "
                   f"{idle_seconds or 'never'}{'s' if idle_seconds else ''}")
-    try:
-        run_clock(arbiter, stop, interval, idle_seconds)
-    except KeyboardInterrupt:
+    run_until_signalled(lambda stop: run_clock(arbiter, stop, interval, idle_seconds), "arbiter-clock")
+    arbiter.store.close()
+
+
+def run_until_signalled(work, name: str) -> None:
+    """Run `work(stop)` in a thread until SIGTERM or SIGINT, then set `stop` and wait for it to
+    finish what it was doing (a projector's batch, a clock's pass) and return.
+
+    No Python signal handler runs: the signals are blocked in every thread and the main
+    thread takes them with sigtimedwait. A handler that set a threading.Event could deadlock
+    on the lock of the very Event.wait it interrupted (seen: a projector that ignored
+    SIGTERM until SIGKILL)."""
+    signals = {signal.SIGTERM, signal.SIGINT}
+    signal.pthread_sigmask(signal.SIG_BLOCK, signals)  # before the thread starts: it inherits the mask
+    stop, failed = threading.Event(), []
+
+    def guarded():
+        try:
+            work(stop)
+        except BaseException as error:  # re-raised in the main thread: the command fails loudly
+            failed.append(error)
+
+    worker = threading.Thread(target=guarded, name=name)
+    worker.start()
+    while worker.is_alive() and signal.sigtimedwait(signals, 0.5) is None:
         pass
+    stop.set()
+    worker.join()
+    if failed:
+        raise failed[0]
 
 
 @main.command()
@@ -341,18 +365,18 @@ def local_projector(names=None, batch_size=500, throttle=None) -> Projector:
 def projector(batch_size, throttle):
     """Run the projector in this process until stopped (for deployments: one per service)."""
     runner = local_projector(batch_size=batch_size, throttle=throttle)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     lock = LeaderLock(Path(os.environ.get("ARBITER_DATA_DIR", "./var")) / "projector.lock")
-    if not lock.try_acquire():
-        console.print("another projector holds the lock on this host; this one waits to take over")
-        while not stop.is_set() and not lock.try_acquire():
-            stop.wait(2.0)
-    console.print(f"projector running on {runner.models.name} read models")
-    try:
+
+    def project(stop: threading.Event) -> None:
+        if not lock.try_acquire():
+            console.print("another projector holds the lock on this host; this one waits to take over")
+            while not stop.is_set() and not lock.try_acquire():
+                stop.wait(2.0)
+        console.print(f"projector running on {runner.models.name} read models")
         runner.run_forever(stop)
-    except KeyboardInterrupt:
-        pass
+
+    run_until_signalled(project, "arbiter-projector")
+    runner.events.close()
 
 
 @main.group()

@@ -1,54 +1,200 @@
-"""Waking live streams when a match has new events.
+"""Live streams (Server-Sent Events) served by the event loop, not by threads.
 
-Streams always read the events from the event store (the truth) after the last id they
-sent, so a missed wake-up costs latency, never an event. With Redis, the projector
-publishes on `events:<match_id>` after each commit; without it, streams poll.
+A stream is a coroutine: while it waits for the next event it holds no thread, so hundreds
+of idle followers cost a little memory and nothing else, and the WSGI threads that serve
+every other request (service/asgi.py) are never theirs to take. What a stream sends is read
+from the event store (the truth) and redacted by the same code as the log
+(`Arbiter.stream_batch`), in a small thread pool of its own, only when there is something
+new: one watcher thread per process follows the store's notification log every
+`POLL_SECONDS` and wakes the streams of the matches that changed. A missed wake-up would
+cost latency, never an event; the heartbeat re-reads the store too.
+
+Limits: `ARBITER_MAX_STREAMS` per process and `ARBITER_STREAMS_PER_CLIENT` per client
+address; past either a stream is refused with 429 `too_many_streams` (problem+json, with
+Retry-After). A stream ends when its match is over, when the client goes away, or when the
+server shuts down (clients resume with Last-Event-ID).
 """
 
-import time
+import asyncio
+import logging
+import os
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import parse_qs
 
-import redis
+from domain.kernel.errors import DomainError
+from domain.kernel.store import MATCH_TOPICS
 
-from projections.readstore import RedisReadStore
+from .errors import TokenInvalid
+from .problems import problem_body, status_of
 
-POLL_SECONDS = 0.1
+POLL_SECONDS = 0.05
+HEARTBEAT_SECONDS = 15.0
+MAX_STREAMS = 1000
+STREAMS_PER_CLIENT = 64
+READ_THREADS = 4
+log = logging.getLogger("arbiter.live")
 
 
-class PollingWaiter:
-    def wait(self, timeout: float) -> None:
-        time.sleep(min(timeout, POLL_SECONDS))
+class Watcher:
+    """Follows the store's notification log and wakes the streams of the matches that changed."""
 
-    def close(self) -> None:
+    def __init__(self, store, poll_seconds: float = POLL_SECONDS):
+        self.store, self.poll_seconds = store, poll_seconds
+        self._waiting: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def subscribe(self, match_id: str) -> asyncio.Event:
+        woken = asyncio.Event()
+        with self._lock:
+            self._waiting.setdefault(match_id, set()).add((asyncio.get_running_loop(), woken))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._follow, name="arbiter-live-watcher", daemon=True)
+                self._thread.start()
+        return woken
+
+    def unsubscribe(self, match_id: str, woken: asyncio.Event) -> None:
+        with self._lock:
+            waiting = self._waiting.get(match_id, set())
+            waiting -= {entry for entry in waiting if entry[1] is woken}
+            if not waiting:
+                self._waiting.pop(match_id, None)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _follow(self) -> None:
+        position = self.store.recorder.max_notification_id() or 0
+        while not self._stop.wait(self.poll_seconds):
+            try:
+                position = self._wake_changed(position)
+            except Exception:  # the store may be away for a while; streams re-read on their heartbeat
+                log.exception("live watcher could not read the notification log")
+
+    def _wake_changed(self, position: int) -> int:
+        while (self.store.recorder.max_notification_id() or 0) > position:
+            notifications = self.store.recorder.select_notifications(start=position + 1, limit=500,
+                                                                     topics=list(MATCH_TOPICS))
+            if not notifications:
+                break
+            position = notifications[-1].id
+            changed = {str(n.originator_id) for n in notifications}
+            with self._lock:
+                woken = [entry for match_id in changed for entry in self._waiting.get(match_id, ())]
+            for loop, event in woken:
+                loop.call_soon_threadsafe(event.set)
+        return position
+
+
+class LiveStreams:
+    """The ASGI handler of GET /v1/matches/{id}/stream."""
+
+    def __init__(self, arbiter, environ=os.environ):
+        self.arbiter = arbiter
+        self.watcher = Watcher(arbiter.store)
+        self.max_streams = int(environ.get("ARBITER_MAX_STREAMS", MAX_STREAMS))
+        self.per_client = int(environ.get("ARBITER_STREAMS_PER_CLIENT", STREAMS_PER_CLIENT))
+        self.reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="arbiter-live-read")
+        self.open: Counter[str] = Counter()  # streams per client address
+        self.closing = asyncio.Event()
+
+    @property
+    def count(self) -> int:
+        return sum(self.open.values())
+
+    async def __call__(self, scope, receive, send, match_id_text: str) -> None:
+        client = (scope.get("client") or ("unknown",))[0]
+        if self.count >= self.max_streams or self.open[client] >= self.per_client:
+            limit = "this server's" if self.count >= self.max_streams else "your address's"
+            await send_problem(send, 429, "too_many_streams",
+                               f"{limit} limit of open live streams is reached; close one, or retry later",
+                               headers=[(b"retry-after", b"5")])
+            return
+        self.open[client] += 1
+        try:
+            try:
+                opened = await self._read(self.arbiter.open_stream, match_id_text, bearer(scope), *since_of(scope))
+            except DomainError as error:
+                await send_problem(send, status_of(error), error.code, error.message)
+                return
+            await self._stream(opened, receive, send)
+        finally:
+            self.open[client] -= 1
+            if not self.open[client]:
+                del self.open[client]
+
+    async def _stream(self, opened, receive, send) -> None:
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache"),
+                                (b"x-accel-buffering", b"no")]})
+        await send({"type": "http.response.body", "body": b": stream open\n\n", "more_body": True})
+        match_id, last = str(opened.match_id), opened.since
+        woken = self.watcher.subscribe(match_id)
+        gone = asyncio.ensure_future(wait_for_disconnect(receive))
+        closing = asyncio.ensure_future(self.closing.wait())
+        try:
+            while True:
+                woken.clear()
+                chunks, over = await self._read(self.arbiter.stream_batch, opened, last)
+                for seq, chunk in chunks:
+                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                    last = seq
+                if over:
+                    break
+                if chunks:
+                    continue
+                wake = asyncio.ensure_future(woken.wait())
+                done, _ = await asyncio.wait({wake, gone, closing}, timeout=HEARTBEAT_SECONDS,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                wake.cancel()
+                if gone in done:
+                    return
+                if closing in done:
+                    break
+                if not done:
+                    await send({"type": "http.response.body", "body": b": keep-alive\n\n", "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            self.watcher.unsubscribe(match_id, woken)
+            gone.cancel()
+            closing.cancel()
+
+    async def _read(self, function, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.reads, function, *args)
+
+    def shut_down(self) -> None:
+        """End every stream (clients resume with Last-Event-ID) and stop following the store."""
+        self.closing.set()
+        self.watcher.stop()
+
+
+async def wait_for_disconnect(receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
         pass
 
 
-class RedisWaiter:
-    def __init__(self, store: RedisReadStore, match_id: str):
-        self.pubsub = store.client.pubsub(ignore_subscribe_messages=True)
-        self.pubsub.subscribe(store.prefix + f"events:{match_id}")
-
-    def wait(self, timeout: float) -> None:
-        try:
-            self.pubsub.get_message(timeout=timeout)
-        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
-            PollingWaiter().wait(timeout)  # Redis is down: fall back to polling
-
-    def close(self) -> None:
-        try:
-            self.pubsub.close()
-        except redis.exceptions.RedisError:
-            pass
+async def send_problem(send, status: int, code: str, detail: str, headers=()) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/problem+json"), *headers]})
+    await send({"type": "http.response.body", "body": problem_body(status, code, detail)})
 
 
-class Wakeups:
-    def __init__(self, store):
-        self.store = store
+def bearer(scope) -> str | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"authorization":
+            scheme, _, token = value.decode("latin-1").partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise TokenInvalid('the Authorization header must be "Bearer <token>"')
+            return token.strip()
+    return None
 
-    def waiter(self, match_id: str):
-        if isinstance(self.store, RedisReadStore):
-            try:
-                return RedisWaiter(self.store, match_id)
-            except redis.exceptions.RedisError:
-                pass
-        return PollingWaiter()
 
+def since_of(scope) -> tuple[str | None, str | None]:
+    """The raw `since` query value and Last-Event-ID header, checked by `Arbiter.open_stream`."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    last_id = next((value.decode("latin-1") for name, value in scope.get("headers", ())
+                    if name == b"last-event-id"), None)
+    return (query.get("since") or [None])[0], last_id

@@ -1,8 +1,10 @@
 """Shared fixtures: real stores (a SQLite file, the PostgreSQL server) and the Flask app."""
 
 import os
+import time
 import uuid
 
+import orjson
 import psycopg
 import pytest
 import redis
@@ -84,3 +86,74 @@ def caught_up(client):
     """Let the read models see every event so far (the tests' stand-in for waiting on the projector)."""
     client.application.extensions["projector"].catch_up()
     return client
+
+
+class Served:
+    """The server's own ASGI app (service/asgi.py) under uvicorn on a free local port, in a
+    thread of the test process: `flask` is its Flask app (test_client, extensions)."""
+
+    def __init__(self, environ: dict):
+        import socket
+        import threading
+
+        import uvicorn
+
+        from service.asgi import create
+
+        self.app = create(environ)
+        self.flask = self.app.flask_app
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            self.thread.join(0.01)
+            assert self.thread.is_alive(), "the server did not start"
+
+    def stream(self, path: str, headers: dict | None = None, until=lambda events: False, timeout: float = 30):
+        """Read a live stream until it ends or `until(events so far)`; returns (status, events).
+        Each event is {"id", "event", "data"}."""
+        import http.client
+
+        connection = http.client.HTTPConnection(self.url.removeprefix("http://"), timeout=timeout)
+        connection.request("GET", path, headers={name: value.encode() for name, value in (headers or {}).items()})
+        response = connection.getresponse()
+        if response.status != 200:
+            body = orjson.loads(response.read())
+            connection.close()
+            return response.status, body
+        raw, events, deadline = b"", [], time.monotonic() + timeout
+        while not until(events):
+            assert time.monotonic() < deadline, f"the stream sent {len(events)} events in {timeout}s, then nothing"
+            line = response.readline()
+            if not line:
+                break
+            raw += line
+            if raw.endswith(b"\n\n"):
+                events += parse_sse(raw)
+                raw = b""
+        connection.close()
+        return 200, events
+
+    def close(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.flask.extensions["arbiter"].store.close()
+
+
+def parse_sse(raw: bytes) -> list[dict]:
+    events = []
+    for block in raw.decode().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if line and not line.startswith(":"))
+        if fields:
+            events.append({"id": int(fields["id"]), "event": fields["event"], "data": orjson.loads(fields["data"])})
+    return events
+
+
+@pytest.fixture
+def served(sqlite_env):
+    server = Served(sqlite_env)
+    yield server
+    server.close()

@@ -44,8 +44,8 @@ def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_e
     assert api["environment"] == projector_service["environment"] == clock_service["environment"]
     assert api["environment"]["ARBITER_REDIS_URL"].startswith("redis://redis:")
     port = free_port()
-    command = [a.replace("0.0.0.0:8000", f"127.0.0.1:{port}") for a in api["command"]]
-    command[0] = str(Path(sys.executable).with_name("gunicorn"))
+    command = [{"0.0.0.0": "127.0.0.1", "8000": str(port)}.get(a, a) for a in api["command"]]
+    command[0] = str(Path(sys.executable).with_name(command[0]))
     # The servers here, not the containers' names.
     env = {**os.environ, **api["environment"], **postgres_env,
            "ARBITER_REDIS_URL": redis_env["ARBITER_REDIS_URL"], "ARBITER_REDIS_PREFIX": redis_env["ARBITER_REDIS_PREFIX"]}

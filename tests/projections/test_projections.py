@@ -10,7 +10,7 @@ import pytest
 
 from service.api import create_app
 
-from ..conftest import caught_up
+from ..conftest import Served, caught_up
 from ..service.helpers import bearer, create, play_to_end, step
 
 
@@ -145,57 +145,49 @@ def test_unknown_game_stats_and_empty_player(read_env):
     assert client.get("/v1/players/nobody").json["played"] == 0
 
 
-def test_sse_delivers_every_event_in_order_and_resumes(read_env):
-    client = create_app(read_env).test_client()
+@pytest.fixture
+def served_reads(read_env):
+    server = Served(read_env)
+    yield server
+    server.close()
+
+
+def test_sse_delivers_every_event_in_order_and_resumes(served_reads):
+    client = served_reads.flask.test_client()
     match = create(client, seats=("ann", "bob"))
     match_id = match["match_id"]
     received = []
 
     def listen():
-        response = client.get(f"/v1/matches/{match_id}/stream", headers=bearer(match["seats"][0]["token"]),
-                              buffered=False)
-        for chunk in response.response:
-            received.append(chunk)
+        received.append(served_reads.stream(f"/v1/matches/{match_id}/stream",
+                                            bearer(match["seats"][0]["token"]))[1])
 
     listener = threading.Thread(target=listen)
     listener.start()
     play_to_end(client, match, seed=8)
     listener.join(timeout=60)
     assert not listener.is_alive()
-    events = parse_sse(b"".join(received))
+    (events,) = received
     version = client.get(f"/v1/matches/{match_id}").json["version"]
     assert [e["id"] for e in events] == list(range(1, version + 1))
     assert events[-1]["event"] == "MatchEnded"
     # Reconnecting with Last-Event-ID continues exactly after it.
-    resumed = client.get(f"/v1/matches/{match_id}/stream", headers={"Last-Event-ID": "17"})
-    assert [e["id"] for e in parse_sse(resumed.data)] == list(range(18, version + 1))
+    status, resumed = served_reads.stream(f"/v1/matches/{match_id}/stream", {"Last-Event-ID": "17"})
+    assert status == 200 and [e["id"] for e in resumed] == list(range(18, version + 1))
 
 
-def test_sse_redacts_for_the_bearer_while_running(read_env):
-    client = create_app(read_env).test_client()
+def test_sse_redacts_for_the_bearer_while_running(served_reads):
+    client = served_reads.flask.test_client()
     match = create(client, seats=("ann", "bob"))
     match_id, tokens = match["match_id"], [s["token"] for s in match["seats"]]
     rand = random.Random(4)
     for _ in range(3):
         step(client, match_id, tokens, rand)
-    response = client.get(f"/v1/matches/{match_id}/stream", headers=bearer(tokens[1]), buffered=False)
-    chunks = iter(response.response)
-    body = b""
-    while body.count(b"\n\nid:") < 3:
-        body += next(chunks)
-    response.close()
-    first = parse_sse(body)[0]
-    assert first["event"] == "MatchCreated"
+    status, events = served_reads.stream(f"/v1/matches/{match_id}/stream", bearer(tokens[1]),
+                                         until=lambda events: len(events) >= 3)
+    first = events[0]
+    assert status == 200 and first["event"] == "MatchCreated"
     assert isinstance(first["data"]["data"]["setup"]["players"][0]["hand"], int)  # ann's hand hidden from bob
-
-
-def parse_sse(raw: bytes) -> list[dict]:
-    events = []
-    for block in raw.decode().split("\n\n"):
-        fields = dict(line.split(": ", 1) for line in block.splitlines() if line and not line.startswith(":"))
-        if fields:
-            events.append({"id": int(fields["id"]), "event": fields["event"], "data": orjson.loads(fields["data"])})
-    return events
 
 
 def test_metrics_report_appends_positions_lag_and_latency(read_env):

@@ -2,15 +2,11 @@
 through Playwright (Playwright's own browser download is never used)."""
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import WSGIRequestHandler, make_server
 
-from service.api import create_app
-
-from ..conftest import sqlite_environ
+from ..conftest import Served, sqlite_environ
 from . import seed
 
 CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
@@ -31,56 +27,38 @@ def browser():
         browser.close()
 
 
-class QuietHandler(WSGIRequestHandler):
-    def log_request(self, *args, **kwargs):
-        pass
+class LiveServer(Served):
+    """The server's ASGI app under uvicorn, as `arbiter serve` runs it, on a local port."""
 
-
-class LiveServer:
-    def __init__(self, app, data_dir):
+    def __init__(self, environ):
         from service.web import renderer_paths
 
-        self.app, self.data_dir = app, data_dir
+        super().__init__(environ)
+        self.data_dir = environ["ARBITER_DATA_DIR"]
         self.renderers = set(renderer_paths())
-        self.streams = []  # the sockets of open live streams, so a test can cut them
-        self.server = make_server("127.0.0.1", 0, self.wsgi, threaded=True, request_handler=QuietHandler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def wsgi(self, environ, start_response):
-        if environ.get("PATH_INFO", "").endswith("/stream") and environ.get("werkzeug.socket"):
-            self.streams.append(environ["werkzeug.socket"])
-        return self.app(environ, start_response)
 
     def drop_streams(self) -> int:
         """Cut every open live stream's connection, as a flaky network would."""
-        import socket
-
         dropped = 0
-        while self.streams:
-            try:
-                self.streams.pop().shutdown(socket.SHUT_RDWR)
+        for connection in list(self.server.server_state.connections):
+            scope = getattr(connection, "scope", None) or {}
+            if scope.get("path", "").endswith("/stream") and not connection.transport.is_closing():
+                connection.transport.abort()
                 dropped += 1
-            except OSError:
-                pass
         return dropped
 
     @property
     def arbiter(self):
-        return self.app.extensions["arbiter"]
+        return self.flask.extensions["arbiter"]
 
     def catch_up(self):
-        self.app.extensions["projector"].catch_up()
-
-    def close(self):
-        self.server.shutdown()
+        self.flask.extensions["projector"].catch_up()
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     env = {**sqlite_environ(tmp_path_factory.mktemp("viewer")), "ARBITER_CACHE_SIZE": "200"}
-    live = LiveServer(create_app(env), env["ARBITER_DATA_DIR"])
+    live = LiveServer(env)
     yield live
     live.close()
 
