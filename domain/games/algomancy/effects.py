@@ -3,7 +3,7 @@ to the region it takes place in: targets, "each opponent", "allied units" all me
 in that region. These functions change the (copied) state; legality is checked before."""
 
 from .cards import TOKENS, data_of, name_of
-from .state import abilities, enemies, formation_column, present, stats, units_in
+from .state import abilities, enemies, formation_column, parts_of, present, stats, units_in
 
 
 def new_id(state, name):
@@ -74,8 +74,7 @@ def leave_play(state, uid, how):
         state["erased"] += [mod["card"] for mod in unit["mods"]]
     elif not unit["token"]:
         state["players"][unit["owner"]]["bin"].append(unit["card"])
-    for part in [data_of(unit["card"])] + [data_of(m["card"]).get("augment", {}) for m in unit["mods"]
-                                           if m["kind"] == "augment"]:
+    for part in parts_of(unit):
         for effect in part.get("triggers", {}).get("on_despawn", []):
             run_effect(state, {"controller": unit["controller"], "region": unit["region"], "source": None,
                                "targets": [], "x": 0}, effect)

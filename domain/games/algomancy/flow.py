@@ -4,7 +4,7 @@ Regroup, Deployment and End of turn. state["step"] is what is being done now and
 state["script"] what follows; automatic steps run at once, the others wait for actions."""
 
 from .battle import arrive, combat, incoming, place_attack
-from .cards import data_of, name_of
+from .cards import name_of
 from .effects import check_deaths, draw, leave_play, make_item, resolve, to_bin
 from .state import (PACK_SIZE, abilities, clockwise_from, home, living, next_living,
                     priority_groups, region_order, team_of, units_in)
@@ -409,11 +409,12 @@ def _end_of_turn(state):
         if uid not in state["units"]:
             continue
         unit = state["units"][uid]
-        effects = data_of(unit["card"]).get("triggers", {}).get("end_of_turn")
-        if effects:
-            item = make_item(state, unit["controller"], unit["region"], "trigger", None, uid, [], [], effects)
-            state["stack"].append(item)
-            resolve(state, item)
+        for part in abilities(state, uid):
+            effects = part.get("triggers", {}).get("end_of_turn")
+            if effects and uid in state["units"]:
+                item = make_item(state, unit["controller"], unit["region"], "trigger", None, uid, [], [], effects)
+                state["stack"].append(item)
+                resolve(state, item)
     if state["turn"] >= state["turn_limit"]:
         state["over"] = "turn_limit"
         return

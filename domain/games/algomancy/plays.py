@@ -8,7 +8,7 @@ from domain.kernel.errors import IllegalAction
 
 from .cards import data_of, name_of
 from .effects import leave_play, make_item, pay_mana, resolve, target_ok
-from .state import can_afford, current_region, present, units_in
+from .state import abilities, can_afford, current_region, present, units_in
 
 TIMING_BY_STEP = {"deploy": ("normal", "haste", "virus"), "haste": ("haste",), "window": ("battle",)}
 
@@ -175,7 +175,7 @@ def _spell_triggers(state, seat, region):
     """"Whenever you play a spell" abilities of the player's units in this region."""
     items = []
     for uid in units_in(state, region, seat):
-        for effect_list in [data_of(state["units"][uid]["card"]).get("triggers", {}).get("on_spell", [])]:
+        for effect_list in [part.get("triggers", {}).get("on_spell", []) for part in abilities(state, uid)]:
             if effect_list:
                 items.append(make_item(state, seat, region, "trigger", None, uid, [], [], effect_list))
     return items
@@ -312,11 +312,7 @@ def ability_of(state, uid):
     """The unit's activated ability (its own or an augment's) with grafted effects added
     beneath it: (cost, target kinds, effects, indexes of effects limited once a turn)."""
     unit = state["units"][uid]
-    card = data_of(unit["card"])
-    ability = card.get("activated")
-    for mod in unit["mods"]:
-        if mod["kind"] == "augment" and data_of(mod["card"])["augment"].get("activated") and not ability:
-            ability = data_of(mod["card"])["augment"]["activated"]
+    ability = next((part["activated"] for part in abilities(state, uid) if part.get("activated")), None)
     if not ability:
         return None
     kinds, effects, bounded = list(ability.get("targets", [])), list(ability["effects"]), []

@@ -105,9 +105,16 @@ def units_in(state, region, controller=None):
 
 
 def abilities(state, uid):
-    """The unit's card plus the text its augments add (an augmented card is read as one card)."""
-    unit = state["units"][uid]
-    parts = [data_of(unit["card"])]
+    return parts_of(state["units"][uid])
+
+
+def parts_of(unit):
+    """A unit's text, top to bottom: its card, the card's own augment paragraph ("Cards with
+    the augment and graft abilities still function as written, even if they are not applied
+    as mods"; Q&A: the text "is active on cards played normally"), then the augment text of
+    each of its mods in their order beneath it (an augmented card is read as one card)."""
+    card = data_of(unit["card"])
+    parts = [card] + ([card["augment"]] if card.get("augment") else [])
     for mod in unit["mods"]:
         if mod["kind"] == "augment":
             parts.append(data_of(mod["card"])["augment"])
