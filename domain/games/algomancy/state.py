@@ -176,8 +176,9 @@ def stats(state, uid):
         if "stats" in static:
             change_p += static["stats"][0]
             change_d += static["stats"][1]
-        if "per_ally" in static:
-            others = len([u for u in units_in(state, unit["region"], unit["controller"]) if u != uid])
+        if "per_ally" in static:  # "each other allied unit": a team-mate's units are allied too
+            others = len([u for u in units_in(state, unit["region"]) if u != uid
+                          and not enemies(state, unit["controller"], state["units"][u]["controller"])])
             change_p += static["per_ally"][0] * others
             change_d += static["per_ally"][1] * others
     power, defense = power + change_p, defense + change_d

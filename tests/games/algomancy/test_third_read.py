@@ -63,3 +63,17 @@ def test_pathogenic_enclave_played_as_a_unit_deletes_your_tokens_when_it_dies():
     state = act(state, 0, {"type": "activate", "unit": swallower, "targets": [], "sacrifice": enclave})
     assert not set(mine) & set(state["units"]) and theirs in state["units"] and swallower in state["units"]
     assert state["players"][0]["bin"] == [enclave]
+
+
+# --- 4: Prickly Protector counts a team-mate's units -------------------------------------
+
+def test_prickly_protector_counts_every_other_allied_unit_in_its_region_a_team_mates_too():
+    """Prickly Protector: "I have +1/+1 for each other allied unit in this region." In a joint
+    team game the partners share a region: the partner's unit is allied and counts; the
+    opponents' unit there does not."""
+    state = game("teams_joint", 4, initiative=0)
+    prickly = put(state, 0, "Prickly Protector")
+    put(state, 0, "Jelly")
+    put(state, 2, "Jelly")  # seat 2 is seat 0's partner, in the same region r0
+    put(state, 1, "Jelly", region="r0")  # an enemy in the region
+    assert state["home"][2] == "r0" and stats(state, prickly) == (3, 3)
