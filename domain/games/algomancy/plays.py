@@ -84,17 +84,27 @@ def play_actions(state, seat):
     region = current_region(state, seat)
     actions = []
     for source in playable_sources(state, seat):
-        burst = source in state["spell_tokens"] and "burst" in data_of(source)["attributes"]
+        others = len(_burst_others(state, seat, region, source)) if source in state["spell_tokens"] else None
         for targets in target_choices(state, seat, region, data_of(source).get("targets", [])):
             action = {"type": "play", "card": source, "targets": targets}
-            if burst:
+            if others is not None and "burst" in data_of(source)["attributes"]:
+                # listed with its field (the kernel refuses a field no listed play carries): by
+                # default the other tokens share these targets; any valid lists may be posted
+                action["burst_targets"] = [list(targets) for _ in range(others)]
                 action["params"] = BURST_PARAMS
             actions.append(action)
     return actions
 
 
-BURST_PARAMS = {"burst_targets": "optional: the targets of each other token of this name played with it (burst), "
-                "one list per token in id order; by default they share these targets"}
+BURST_PARAMS = {"burst_targets": "the targets of each other token of this name played with it (burst), one list "
+                "per token in id order, each chosen like `targets` (any valid targets, not only those listed); "
+                "listed with the named token's targets, which is also the default when it is left out"}
+
+
+def _burst_others(state, seat, region, token):
+    """The seat's other spell tokens of this token's name in the region, in id order."""
+    return sorted(t for t, v in state["spell_tokens"].items() if name_of(t) == name_of(token)
+                  and t != token and v["controller"] == seat and v["region"] == region)
 
 
 def do_play(state, seat, action):
@@ -129,8 +139,7 @@ def do_play(state, seat, action):
     if is_token and "burst" in data["attributes"]:
         # "Requires the player to play all tokens with the same name at once"; "multiple spell
         # tokens played with burst are still individual spells": each has its own targets.
-        played = [card] + sorted(t for t, v in state["spell_tokens"].items() if name_of(t) == name_of(card)
-                                 and t != card and v["controller"] == seat and v["region"] == region)
+        played = [card] + _burst_others(state, seat, region, card)
         chosen += _burst_targets(state, seat, region, kinds, action, len(played) - 1)
     elif "burst_targets" in action:
         raise IllegalAction("burst_targets", "burst_targets are the targets of the other spell tokens played with "

@@ -77,3 +77,61 @@ def test_prickly_protector_counts_every_other_allied_unit_in_its_region_a_team_m
     put(state, 2, "Jelly")  # seat 2 is seat 0's partner, in the same region r0
     put(state, 1, "Jelly", region="r0")  # an enemy in the region
     assert state["home"][2] == "r0" and stats(state, prickly) == (3, 3)
+
+
+# --- 2: burst targets can be sent over the API -------------------------------------------
+
+def burst_position(seed_state=None):
+    """Seat 0's Cinder Hound attacks seat 1 with three Sparks; the attack window in r1."""
+    from .test_review import sparks
+    state = seed_state or game()
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    jelly, guard = put(state, 1, "Jelly"), put(state, 1, "Coral Guard")
+    attacking(state, 0, 1, [[hound]])
+    first, *_ = sparks(state, 0, "r1", 3)
+    from .arena import window
+    window(state, "r1")
+    return state, first, jelly, guard
+
+
+def test_burst_targets_are_listed_so_match_act_accepts_them():
+    """"Multiple spell tokens played with burst are still individual spells": each Spark has
+    its own targets. The listed play carries `burst_targets` (README: every optional field
+    `decide` accepts is described by the listing), so Match.act, which refuses a field no
+    listed play has, accepts one Spark at the player and one at each of two units."""
+    import uuid
+
+    from domain.kernel.match import Match
+    state, first, jelly, guard = burst_position()
+    listed = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == first]
+    assert listed and all(a["burst_targets"] == [a["targets"]] * 2 and "burst_targets" in a["params"]
+                          for a in listed)
+    match = Match.start(uuid.uuid4(), RULESET, ["ann", "bob"], {}, {}, b"\x05" * 32)
+    match.state = state
+    match.act(0, {"type": "play", "card": first, "targets": ["player:1"], "burst_targets": [[jelly], [guard]]},
+              b"\x05" * 32)
+    assert [item["targets"] for item in match.state["stack"]] == [["player:1"], [jelly], [guard]]
+
+
+def test_burst_targets_posted_over_http_are_accepted(client, monkeypatch):
+    """The same play posted over HTTP with a seat token: the match begins at the staged
+    position (a ruleset whose set-up returns it, registered for this test only)."""
+    from dataclasses import replace
+
+    from domain.kernel import ruleset as rulesets
+    from tests.service.helpers import bearer
+    state, first, jelly, guard = burst_position()
+    staged = replace(RULESET, version=RULESET.version + "-staged", setup=lambda options, seats, rng: state)
+    monkeypatch.setitem(rulesets._LATEST, "algomancy", staged)
+    monkeypatch.setitem(rulesets._BY_VERSION, ("algomancy", staged.version), staged)
+    created = client.post("/v1/matches", json={"game": "algomancy", "seats": ["ann", "bob"]}).json
+    token = created["seats"][0]["token"]
+    url = f"/v1/matches/{created['match_id']}"
+    listed = client.get(f"{url}/legal-actions", headers=bearer(token)).json
+    assert any("burst_targets" in a for a in listed["actions"] if a.get("card") == first)
+    response = client.post(f"{url}/actions", headers=bearer(token), json={
+        "action": {"type": "play", "card": first, "targets": ["player:1"], "burst_targets": [[jelly], [guard]]},
+        "expected_version": listed["version"]})
+    assert response.status_code == 201, response.json
+    board = client.get(f"{url}/board", headers=bearer(token)).json["board"]
+    assert [item["targets"] for item in board["stack"]] == [["player:1"], [jelly], [guard]]
