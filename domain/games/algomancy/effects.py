@@ -270,8 +270,9 @@ def resolve(state, item, start=0):
                 _card_to_bin_or_token(state, item)
             return
         if item["kind"] == "virus":
-            unit = state["units"][item["targets"][0]]
-            unit["mods"].append({"card": item["card"], "kind": "augment", "owner": item["owner"]})
+            mods = state["units"][item["targets"][0]]["mods"]  # at the place chosen when it was applied
+            mods.insert(min(item.get("position", len(mods)), len(mods)),
+                        {"card": item["card"], "kind": "augment", "owner": item["owner"]})
             return
         if item["kind"] == "ambush":
             _ambush(state, item)

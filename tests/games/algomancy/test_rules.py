@@ -342,7 +342,7 @@ def test_a_new_graft_may_go_anywhere_below_the_card_but_grafts_are_not_reordered
     resources(state, 0, "metal", 4)
     first, second = give(state, 0, "Accelerated Germination"), give(state, 0, "Arc Welder")
     state = act(state, 0, {"type": "mod", "card": first, "onto": servo})
-    refused(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 2}, "graft_position")
+    refused(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 2}, "mod_position")
     state = act(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 0})
     assert [m["card"] for m in state["units"][servo]["mods"]] == [second, first]
     from domain.games.algomancy.plays import ability_of

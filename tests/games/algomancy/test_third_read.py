@@ -135,3 +135,63 @@ def test_burst_targets_posted_over_http_are_accepted(client, monkeypatch):
     assert response.status_code == 201, response.json
     board = client.get(f"{url}/board", headers=bearer(token)).json["board"]
     assert [item["targets"] for item in board["stack"]] == [["player:1"], [jelly], [guard]]
+
+
+# --- 3: Tough augmented onto a Balanced unit ---------------------------------------------
+
+def test_tough_augmented_onto_a_balanced_unit_is_balanced_then_doubled():
+    """Q&A: "Attributes apply in order from top to bottom", and an augment is placed "beneath
+    the targeted card". Its two example sentences disagree (README I2: we follow the rule and
+    the card's layout): Granite Bulwark (2/7, Balanced) with Stoneskin Adept's Tough
+    augmented is balanced to 5/5, then doubled to 5/10. In a column Tough in front of a
+    Balanced unit behind it is doubled first, then balanced: the Bulwark 2/14 -> 8/8."""
+    state = at(game(), "deploy", seats=[0])
+    bulwark = put(state, 0, "Granite Bulwark")
+    resources(state, 0, "earth", 2)
+    state = act(state, 0, {"type": "mod", "card": give(state, 0, "Stoneskin Adept"), "onto": bulwark})
+    assert attributes(state, bulwark)[:2] == ["balanced", "tough"] and stats(state, bulwark) == (5, 10)
+    column = battle(game())
+    adept, behind = put(column, 0, "Stoneskin Adept"), put(column, 0, "Granite Bulwark")
+    from domain.games.algomancy.battle import place_attack
+    place_attack(column, 0, [{"target": 1, "columns": [[adept, behind]]}])
+    assert stats(column, behind) == (8, 8) and stats(column, adept) == (4, 4)
+
+
+# --- 5: augments may be placed between existing mods -------------------------------------
+
+def test_a_new_augment_may_go_between_old_mods_which_keep_their_order():
+    """Q&A: "Can I re-order the mods on my units? No, but you can place new mods in-between
+    old ones." Tidal Menace carries Kelp Lurker; Stoneskin Adept goes above it (position 0),
+    so the text reads Tough, then Deadly; a position past the bottom is refused."""
+    state = at(game(), "deploy", seats=[0])
+    menace = put(state, 0, "Tidal Menace")
+    lurker, adept = give(state, 0, "Kelp Lurker"), give(state, 0, "Stoneskin Adept")
+    resources(state, 0, "water", 3)
+    resources(state, 0, "earth", 2)
+    state = act(state, 0, {"type": "mod", "card": lurker, "onto": menace})
+    mods = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "mod"]
+    assert sorted(a["position"] for a in mods if a["card"] == adept and a["onto"] == menace) == [0, 1]
+    assert all("position" in a["params"] for a in mods)
+    from .arena import refused
+    refused(state, 0, {"type": "mod", "card": adept, "onto": menace, "position": 2}, "mod_position")
+    state = act(state, 0, {"type": "mod", "card": adept, "onto": menace, "position": 0})
+    assert [m["card"] for m in state["units"][menace]["mods"]] == [adept, lurker]
+    assert attributes(state, menace) == ["tough", "deadly", "unstable"]
+
+
+def test_a_virus_applied_in_battle_goes_where_it_was_placed_among_the_mods():
+    """A virus augmented in battle from hand is a new mod too: Rampart Guardian placed at
+    position 0 on a unit that already carries Kelp Lurker lands above it when it resolves."""
+    state = game()
+    menace = put(state, 1, "Tidal Menace")
+    lurker = "Kelp Lurker#650"
+    state["units"][menace]["mods"].append({"card": lurker, "kind": "augment", "owner": 1})
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    attacking(state, 0, 1, [[hound]])
+    from .arena import window
+    window(state, "r1")
+    resources(state, 0, "earth", 2)
+    guardian = give(state, 0, "Rampart Guardian")
+    state = act(state, 0, {"type": "mod", "card": guardian, "onto": menace, "position": 0})
+    state = pass_all(state, 2)
+    assert [m["card"] for m in state["units"][menace]["mods"]] == [guardian, lurker]
