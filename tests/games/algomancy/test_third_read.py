@@ -195,3 +195,50 @@ def test_a_virus_applied_in_battle_goes_where_it_was_placed_among_the_mods():
     state = act(state, 0, {"type": "mod", "card": guardian, "onto": menace, "position": 0})
     state = pass_all(state, 2)
     assert [m["card"] for m in state["units"][menace]["mods"]] == [guardian, lurker]
+
+
+# --- 6: the team-draft pack cycle of a team of one ---------------------------------------
+
+def test_team_draft_each_team_refreshes_its_packs_after_its_own_size_plus_one_turns():
+    """"After each cycle of N+1 turns, where N is the number of players, all of the existing
+    packs are recycled"; in team draft a team's packs pass among its own players (README I6:
+    the cycle is team size + 1). Archenemy: the Archenemy alone refreshes after 2 turns of
+    drafting, the team of two after 3."""
+    from domain.games.algomancy.flow import _draft_start
+    state = game("archenemy", 3, fmt="team_draft")
+    state["turn"] = 2  # the Archenemy's solo turn is over
+    before = {seat: list(state["players"][seat]["pack"]) for seat in range(3)}
+    state["pack_turns"] = {"team0": 1, "team1": 1}
+    _draft_start(state, at(state, "draft")["step"])
+    assert state["players"][0]["pack"] == before[0], "a team of one passes its pack to itself"
+    assert state["players"][1]["pack"] == before[2] and state["players"][2]["pack"] == before[1]
+    state["pack_turns"] = {"team0": 2, "team1": 2}
+    _draft_start(state, at(state, "draft")["step"])
+    assert state["pack_turns"] == {"team0": 0, "team1": 2}
+    assert not set(state["players"][0]["pack"]) & set(before[0]), "the Archenemy's cycle is 1 + 1 turns"
+    assert state["players"][1]["pack"] == before[1], "the team of two drafts a second time from its first pack"
+    state["pack_turns"]["team1"] = 3
+    _draft_start(state, at(state, "draft")["step"])
+    assert state["pack_turns"]["team1"] == 0 and not set(state["players"][1]["pack"]) & set(before[1] + before[2])
+
+
+def test_the_archenemy_gets_a_fresh_pack_every_second_turn_of_a_team_draft_in_play():
+    """The same, played by the greedy bot: the Archenemy's pack at the draft step of turn 4
+    shares no card with the pack it left at turn 3 (a cycle of 2 turns after its solo turn);
+    the team of two keeps drafting from the packs of turn 3."""
+    import random
+
+    from domain.kernel.rng import RandomStream
+    state = RULESET.setup({"setup": "archenemy", "format": "team_draft"}, ["a", "b", "c"],
+                          RandomStream(b"\x07" * 32, "cycle", 1))
+    rand, seq, left = random.Random(7), 1, {}
+    while state["turn"] < 4 or state["step"]["k"] != "draft":
+        if state["turn"] == 3 and state["step"]["k"] == "resources":
+            left = {seat: list(state["players"][seat]["pack"]) for seat in range(3)}
+        seat = min(RULESET.to_act(state))
+        seq += 1
+        for fact in RULESET.decide(state, seat, RULESET.bots["greedy"](state, seat, rand),
+                                   RandomStream(b"\x07" * 32, "cycle", seq)):
+            state = RULESET.evolve(state, fact)
+    assert left and not set(state["players"][0]["pack"]) & set(left[0])
+    assert state["players"][1]["pack"] == left[2] and state["players"][2]["pack"] == left[1]
