@@ -242,3 +242,114 @@ def test_the_archenemy_gets_a_fresh_pack_every_second_turn_of_a_team_draft_in_pl
             state = RULESET.evolve(state, fact)
     assert left and not set(state["players"][0]["pack"]) & set(left[0])
     assert state["players"][1]["pack"] == left[2] and state["players"][2]["pack"] == left[1]
+
+
+# --- 7: rule tests for mutants that survived ----------------------------------------------
+
+def test_simultaneous_after_combat_triggers_the_non_initiative_side_resolves_first():
+    """Q&A: "NIT effects will enter the stack last and resolve before IT effects." Both sides
+    have a Smouldering Inferno in the battle: the NIT's sacrifice resolves first."""
+    state = game(initiative=0)
+    mine, theirs = put(state, 0, "Smouldering Inferno", region="r1"), put(state, 1, "Smouldering Inferno")
+    attacking(state, 0, 1, [[mine]])
+    state["battle"]["formations"][0].update(blocks=[], blocked=[False])
+    state = at(state, "window", region="r1", stage="after_combat")
+    _begin(state, state["step"])
+    assert [item["controller"] for item in state["stack"]] == [0, 1]
+    state = pass_all(state, 2)
+    assert theirs not in state["units"] and mine in state["units"]
+
+
+def test_a_modded_unit_returned_to_hand_sends_its_mods_to_their_owners_bins():
+    """"If a modded card would leave play but did not die or get erased, for example if it was
+    put into a player's hand from play, all of its mods are put back into the bin, while the
+    base card goes to the hand." (A virus's owner gets it back in their own bin.)"""
+    from domain.games.algomancy.effects import leave_play
+    state = game()
+    menace = put(state, 0, "Tidal Menace")
+    state["units"][menace]["mods"] += [{"card": "Kelp Lurker#651", "kind": "augment", "owner": 0},
+                                       {"card": "Blightspore#652", "kind": "augment", "owner": 1}]
+    leave_play(state, menace, "recall")
+    assert state["players"][0]["hand"][-1] == menace and state["players"][0]["bin"] == ["Kelp Lurker#651"]
+    assert state["players"][1]["bin"] == ["Blightspore#652"] and not state["erased"]
+
+
+def test_a_blocker_may_stand_in_one_spare_slot_beside_the_attackers_but_not_two():
+    """"Units may even be placed blocking in slots where attackers aren't" (README I16: one
+    slot beside the attacking columns)."""
+    from .arena import refused
+    state = game()
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    jelly, guard = put(state, 1, "Jelly"), put(state, 1, "Coral Guard")
+    fid = attacking(state, 0, 1, [[hound]])
+    at(state, "block", seats=[1], region="r1")
+    refused(state, 1, {"type": "declare_blocks", "blocks": {fid: [[], [], [guard]]}}, "block_shape")
+    state = act(state, 1, {"type": "declare_blocks", "blocks": {fid: [[jelly], [guard]]}})
+    assert state["battle"]["formations"][0]["blocks"] == [[jelly], [guard]]
+
+
+def test_inverted_reverses_each_stat_change_by_its_own_amount():
+    """Inverted: "my stat changes are reversed". Reality Bender (2/3, Inverted) given +2/+0
+    by Bramble Lash is 0/3: the power change is reversed, the defense had none."""
+    state = game()
+    bender = put(state, 0, "Reality Bender", region="r1")
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    attacking(state, 0, 1, [[bender], [hound]])
+    from .arena import window
+    window(state, "r1")
+    resources(state, 0, "wood", 1)
+    state = act(state, 0, {"type": "play", "card": give(state, 0, "Bramble Lash"), "targets": [bender]})
+    state = pass_all(state, 2)
+    assert stats(state, bender) == (0, 3)
+
+
+def test_the_designed_safety_end_comes_after_exactly_turn_limit_turns():
+    """README I23: after `turn_limit` turns the game ends (not one turn later)."""
+    from domain.games.algomancy.flow import _end_of_turn
+    state = game(turn_limit=3)
+    state["turn"] = 2
+    _end_of_turn(state)
+    assert not state["over"] and state["turn"] == 3
+    _end_of_turn(state)
+    assert state["over"] == "turn_limit" and RULESET.outcome(state)["reason"] == "turn_limit"
+
+
+def test_no_shard_from_resources_without_an_element():
+    """"The elemental resources can provide free Shards when they are activated if the player
+    has at least three affinity towards that resource": Prismites and Shards add no affinity,
+    so activating a Prismite beside three element-less resources gives no Shard."""
+    state = at(game(), "resources", seats=[0])
+    player = state["players"][0]
+    player["resources"] += [{"id": f"Prismite#66{i}", "kind": "Prismite", "element": None, "expended": False}
+                            for i in range(2)] + [{"id": "Shard#669", "kind": "Shard", "element": None,
+                                                   "expended": False}]
+    state = act(state, 0, {"type": "activate_resource", "resource": player["dormant"][0]["id"]})
+    assert [r["kind"] for r in state["players"][0]["dormant"]] == ["Prismite"]
+
+
+def test_the_initiative_passes_clockwise_to_the_next_living_player_each_turn():
+    """"The initiative token and any draft packs are passed to the next player in a clockwise
+    direction"; an eliminated player is skipped (their neighbours close up)."""
+    from domain.games.algomancy.flow import _end_of_turn
+    state = game("ffa", 4, initiative=0)
+    _end_of_turn(state)
+    assert state["initiative"] == 1
+    state["players"][2]["out"] = True
+    _end_of_turn(state)
+    assert state["initiative"] == 3
+    _end_of_turn(state)
+    assert state["initiative"] == 0
+
+
+def test_each_player_draws_two_cards_a_turn_but_not_on_their_first():
+    """"Players draw 2 cards during the draw step on every turn"; the first turn's draws came
+    with the opening deal, so "they should not draw additional cards during the first turn"."""
+    from domain.games.algomancy.flow import _turn_start
+    state = game(fmt="live_draft")
+    hands = [len(p["hand"]) for p in state["players"]]
+    state["turn"] = 1
+    _turn_start(state)
+    assert [len(p["hand"]) for p in state["players"]] == hands
+    state["turn"] = 2
+    _turn_start(state)
+    assert [len(p["hand"]) for p in state["players"]] == [h + 2 for h in hands]
