@@ -113,6 +113,24 @@ def test_burst_targets_are_listed_so_match_act_accepts_them():
     assert [item["targets"] for item in match.state["stack"]] == [["player:1"], [jelly], [guard]]
 
 
+def test_every_optional_field_decide_accepts_passes_match_act():
+    """The other optional fields, each in a position where it is listed: a mod's `position`
+    and the unit an ability sacrifices (`sacrifice`), through Match.act's stray-field check."""
+    import uuid
+
+    from domain.kernel.match import Match
+    state = at(game(), "deploy", seats=[0])
+    menace, swallower = put(state, 0, "Tidal Menace"), put(state, 0, "Soul Swallower")
+    state["units"][menace]["mods"].append({"card": "Kelp Lurker#653", "kind": "augment", "owner": 0})
+    resources(state, 0, "earth", 2)
+    adept = give(state, 0, "Stoneskin Adept")
+    match = Match.start(uuid.uuid4(), RULESET, ["ann", "bob"], {}, {}, b"\x06" * 32)
+    match.state = state
+    match.act(0, {"type": "mod", "card": adept, "onto": menace, "position": 0}, b"\x06" * 32)
+    match.act(0, {"type": "activate", "unit": swallower, "targets": [], "sacrifice": menace}, b"\x06" * 32)
+    assert menace not in match.state["units"] and match.state["units"][swallower]["counters"] == 1
+
+
 def test_burst_targets_posted_over_http_are_accepted(client, monkeypatch):
     """The same play posted over HTTP with a seat token: the match begins at the staged
     position (a ruleset whose set-up returns it, registered for this test only)."""
@@ -353,3 +371,26 @@ def test_each_player_draws_two_cards_a_turn_but_not_on_their_first():
     state["turn"] = 2
     _turn_start(state)
     assert [len(p["hand"]) for p in state["players"]] == [h + 2 for h in hands]
+
+
+def test_a_counter_attack_whose_units_all_died_on_arrival_lists_only_formations_it_accepts():
+    """Found by random play (seed 13009): a counter-attacking Prickly Protector with a -1/-1
+    counter is 1/1 only beside its allies; arriving alone in phase 2 it is 0/0 and dies. The
+    listing offered `{f1: []}`, which the rules refuse ("a formation holds at least one unit")."""
+    from domain.games.algomancy.battle import place_attack
+    from domain.games.algomancy.flow import _phase2
+    state = battle(game(initiative=1))
+    prickly = put(state, 0, "Prickly Protector")
+    put(state, 0, "Jelly")
+    state["units"][prickly]["counters"] = -1
+    place_attack(state, 0, [{"target": 1, "columns": [[prickly]]}], transit=True)
+    state["script"] = []
+    _phase2(state)
+    state["step"] = state["script"].pop(0)
+    from domain.games.algomancy.effects import check_deaths
+    check_deaths(state)
+    assert prickly not in state["units"] and state["step"]["k"] == "form"
+    listed = RULESET.legal_actions(state, 0)
+    assert listed == [{"type": "form_attack", "formations": {}}]
+    for action in listed:
+        act(state, 0, action)
