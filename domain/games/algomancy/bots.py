@@ -7,6 +7,7 @@ from .rules import legal_actions
 from .state import enemies, formation_column, parts_of, present, stats, units_in
 
 HARMFUL = {"damage", "delete", "recall", "negate"}
+HARMFUL_VIRUSES = ("Smouldering Inferno", "Blightspore", "Pathogenic Enclave")  # augmented onto enemies
 LIFE = 1.5  # a point of an opponent's life, against a point of a unit's power or defense
 
 
@@ -172,8 +173,7 @@ def _play_score(state, seat, action):
         return _ambush_score(state, seat, action)
     if kind == "mod":
         unit = state["units"].get(action["onto"])
-        harmful = data_of(action["card"]).get("timing") == "virus" and name_of(action["card"]) in (
-            "Smouldering Inferno", "Blightspore", "Pathogenic Enclave")
+        harmful = data_of(action["card"]).get("timing") == "virus" and name_of(action["card"]) in HARMFUL_VIRUSES
         if unit is None or (unit["controller"] == seat) == harmful:
             return 0
         return 0.5 + card_value(action["card"]) / 4
