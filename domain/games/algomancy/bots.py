@@ -223,6 +223,13 @@ def _doomed(state, seat, uid):
     return False
 
 
+def _dies_in_combat(state, uid):
+    """Blocks are declared and the column facing this front unit deals it lethal damage."""
+    return (_stage(state) == "block" and formation_column(state, uid) is not None
+            and not state["units"][uid]["protected"]
+            and stats(state, uid)[1] - state["units"][uid]["damage"] <= _opposing_power(state, uid))
+
+
 def _in_combat_ahead(state, uid):
     """In a formation whose combat has not happened yet (its damage is still to be dealt)."""
     return formation_column(state, uid) is not None and _stage(state) in ("attack", "block")
@@ -269,11 +276,13 @@ def _activate_score(state, seat, action):
     victim = uid if cost == "sacrifice_me" else action.get("sacrifice")
     if _doomed(state, seat, victim):
         loss = 0.0
+    elif _dies_in_combat(state, victim):
+        loss = max(0, stats(state, victim)[0])  # only the damage it would deal before it dies
     elif _in_combat_ahead(state, victim):
         return 0  # let it deal its combat damage first
     else:
         loss = _unit_value(state, victim)
-    return gain - loss if gain - loss > 0.5 else 0
+    return gain - loss if gain > loss else 0
 
 
 def _ambush_score(state, seat, action):
@@ -282,12 +291,10 @@ def _ambush_score(state, seat, action):
     recalled, ambusher = action["recall"], data_of(action["card"])
     if _doomed(state, seat, recalled):
         return 2 + _unit_value(state, recalled)
-    if _stage(state) == "block" and formation_column(state, recalled) and not state["units"][recalled]["protected"]:
-        threat = _opposing_power(state, recalled)
-        if stats(state, recalled)[1] - state["units"][recalled]["damage"] <= threat:
-            if threat < ambusher["defense"]:
-                return 1 + _unit_value(state, recalled)  # the ambusher holds where the unit would fall
-            return max(0, _unit_value(state, recalled) - ambusher["power"] - ambusher["defense"])
+    if _dies_in_combat(state, recalled):
+        if _opposing_power(state, recalled) < ambusher["defense"]:
+            return 1 + _unit_value(state, recalled)  # the ambusher holds where the unit would fall
+        return max(0, _unit_value(state, recalled) - ambusher["power"] - ambusher["defense"])
     return 0
 
 

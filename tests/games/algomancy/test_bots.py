@@ -100,3 +100,20 @@ def test_random_bot_draws_a_kind_of_action_before_an_action():
     rand = random.Random(3)
     chosen = Counter(RULESET.bots["random"](state, 0, rand)["type"] for _ in range(400))
     assert set(chosen) == set(listed) and chosen["create_resource"] < 400 * 0.4
+
+
+def test_greedy_sacrifices_oracle_of_the_flame_that_would_die_in_combat_for_its_fireball():
+    """Oracle of the Flame ("Sacrifice me: Create a Fireball 1"), blocked by a Boulder Golem
+    that would kill it: sacrificed before combat, it leaves a Fireball instead of nothing."""
+    state = game()
+    oracle = put(state, 0, "Oracle of the Flame", region="r1")
+    golem = put(state, 1, "Boulder Golem")
+    fid = attacking(state, 0, 1, [[oracle]])
+    from domain.games.algomancy.battle import place_blocks
+    place_blocks(state, 1, "r1", {fid: [[golem]]})
+    window(state, "r1", stage="block")
+    assert GREEDY(state, 0, random.Random(1)) == {"type": "activate", "unit": oracle, "targets": []}
+    state = act(state, 0, {"type": "activate", "unit": oracle, "targets": []})
+    state = act(state, 0, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "pass_priority"})
+    assert [t.split("#")[0] for t in state["spell_tokens"]] == ["Fireball"]
