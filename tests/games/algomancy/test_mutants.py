@@ -170,7 +170,7 @@ def test_maw_of_damnation_asks_who_has_a_choice_and_settles_the_rest():
     state = pass_all(state, 2)
     assert hound not in state["units"] and state["choice"]["queue"] == [1]
     state = act(state, 1, {"type": "choose", "option": jelly})
-    assert jelly not in state["units"] and guard in state["units"] and maw in state["players"][0]["bin"]
+    assert jelly not in state["units"] and guard in state["units"] and state["players"][0]["bin"].count(maw) == 1
 
 
 def test_corrupting_blight_gone_before_its_trigger_resolves_changes_nothing():
@@ -232,7 +232,9 @@ def test_battle_listing_offers_own_abilities_ambushes_and_viruses_and_every_targ
     resources(state, 0, "fire", 3)
     resources(state, 0, "water", 2)
     resources(state, 0, "wood", 1)
+    resources(state, 0, "metal", 2)
     arc, ambusher, spore = give(state, 0, "Arc Lightning"), give(state, 0, "Reef Ambusher"), give(state, 0, "Blightspore")
+    fight = give(state, 0, "Battle")
     state["spell_tokens"]["Fireball#990"] = {"controller": 0, "region": "r1", "x": 2}
     listed = RULESET.legal_actions(state, 0)
     mine = {hound, swallower, cultist}
@@ -241,6 +243,8 @@ def test_battle_listing_offers_own_abilities_ambushes_and_viruses_and_every_targ
     assert {a["recall"] for a in listed if a["type"] == "ambush" and a["card"] == ambusher} == mine
     assert {a["onto"] for a in listed if a["type"] == "mod" and a["card"] == spore} == mine | {jelly} | {
         u for u in state["units"] if state["units"][u]["controller"] == 1}
+    assert {tuple(a["targets"]) for a in listed if a.get("card") == fight} == {
+        (ally, enemy) for ally in mine for enemy in state["units"] if state["units"][enemy]["controller"] == 1}
     arc_targets = {a["targets"][0] for a in listed if a.get("card") == arc}
     assert {jelly, hound, "player:0", "player:1"} <= arc_targets
     fireball = [a for a in listed if a.get("card") == "Fireball#990"]
@@ -264,10 +268,10 @@ def test_sacrifices_must_be_your_own_other_units_and_a_sacrificed_unit_is_no_tar
 
 def test_an_ambush_pays_its_cost_and_spawns_in_the_region():
     state, hound = in_battle()
-    resources(state, 0, "water", 2)
+    resources(state, 0, "water", 3)
     ambusher = give(state, 0, "Reef Ambusher")
     state = act(state, 0, {"type": "ambush", "card": ambusher, "recall": hound})
-    assert all(r["expended"] for r in state["players"][0]["resources"])
+    assert [r["expended"] for r in state["players"][0]["resources"]] == [True, True, False], "its cost: 2"
     state = pass_all(state, 2)
     assert state["units"][ambusher]["region"] == "r1"
 
@@ -295,11 +299,12 @@ def test_a_graft_is_listed_onto_units_with_the_graft_symbol_only():
 
 # --- the turn, battle and elimination -----------------------------------------------------
 
-def turn_steps(options, seats, seed=5):
-    """Play one whole turn with the greedy bot; the steps and who was asked in each."""
+def turn_steps(options, seats, seed=5, until=("draft", 2)):
+    """Play with the greedy bot until the step `until` (kind, turn); the steps of the turns
+    before and who was asked in each."""
     state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(bytes([seed]) * 32, "t", 1))
     rand, seq, steps = random.Random(seed), 1, []
-    while state["turn"] == 1 and RULESET.outcome(state) is None:
+    while (state["step"]["k"], state["turn"]) != until and RULESET.outcome(state) is None:
         step = (state["step"]["k"], tuple(sorted(RULESET.to_act(state))))
         if not steps or steps[-1] != step:
             steps.append(step)
@@ -321,6 +326,10 @@ def test_a_turn_runs_planning_battle_regroup_then_deployment_initiative_side_fir
     assert ("attack", (first,)) in steps
     assert [s for k, s in steps if k == "deploy"] == [(first,), (1 - first,)]
     assert kinds.index("attack") < kinds.index("deploy")
+    assert state["battle"] is None and all(u["region"] == state["home"][u["controller"]] and not u["damage"]
+                                           for u in state["units"].values()), "regrouped"
+    assert not any(r["expended"] for p in state["players"] for r in p["resources"]), "resources refreshed"
+    assert sum(len(p["hand"]) for p in state["players"]) > 0 and state["turn"] == 2
 
 
 def test_an_ffa_turn_declares_attacks_simultaneously_and_deploys_at_once():
@@ -414,7 +423,7 @@ def test_setup_options_are_checked():
     for options, seats in (({"setup": "archenemy", "archenemy_turns": 3}, 3), ({"archenemy_turns": 2}, 2),
                            ({"turn_limit": 1}, 2), ({"turn_limit": 201}, 2),
                            ({"format": "live_draft", "decks": {"0": "fire"}}, 2),
-                           ({"decks": {"0": ["Nope"] * 30}}, 2)):
+                           ({"decks": {"0": [f"Nope {i}" for i in range(30)]}}, 2)):
         with pytest.raises(InvalidSetup):
             new(options, seats)
 
@@ -423,6 +432,7 @@ def test_decks_by_seat_name_and_what_setup_records():
     state = RULESET.setup({"decks": {"bob": "metal"}}, ["ann", "bob"], RandomStream(b"u" * 32, "m", 1))
     assert "Servo Mechanic" in state["players"][1]["deck_list"] and state["elements"] == []
     assert state["first"] == state["initiative"]
+    assert new({"setup": "archenemy"}, 3)["first"] == 0, "the Archenemy holds the initiative first"
     assert len(new({"format": "live_draft", "setup": "ffa"}, 3)["elements"]) == 3, "2-3 players use 3 elements"
     team = new({"setup": "teams_split", "format": "team_draft"}, 4)
     assert all(len(p["pack"]) == 10 for p in team["players"])
