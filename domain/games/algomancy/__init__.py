@@ -11,7 +11,10 @@ from .stats import PROFILE
 # 1.1: the review's fixes decide other facts (burst tokens each a spell, FFA formations after the
 # intent cards flip, a passed pack arriving at the next draft step, damage beyond lethal chosen), and
 # the traditional cube draft and hybrid cards were added: a 1.0 match is refused, not re-read.
-RULES_VERSION = "1.1.0"
+# 1.2: issue 29's third read: a card's own Augment text works when played as a unit, Prickly
+# Protector counts a team-mate's units, any new mod takes a position among the old ones, team-draft
+# packs cycle per team (pack_turns per deck), burst plays list burst_targets: a 1.1 match is refused.
+RULES_VERSION = "1.2.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -3,7 +3,7 @@ to the region it takes place in: targets, "each opponent", "allied units" all me
 in that region. These functions change the (copied) state; legality is checked before."""
 
 from .cards import TOKENS, data_of, name_of
-from .state import abilities, enemies, formation_column, present, stats, units_in
+from .state import abilities, enemies, formation_column, parts_of, present, stats, units_in
 
 
 def new_id(state, name):
@@ -74,8 +74,7 @@ def leave_play(state, uid, how):
         state["erased"] += [mod["card"] for mod in unit["mods"]]
     elif not unit["token"]:
         state["players"][unit["owner"]]["bin"].append(unit["card"])
-    for part in [data_of(unit["card"])] + [data_of(m["card"]).get("augment", {}) for m in unit["mods"]
-                                           if m["kind"] == "augment"]:
+    for part in parts_of(unit):
         for effect in part.get("triggers", {}).get("on_despawn", []):
             run_effect(state, {"controller": unit["controller"], "region": unit["region"], "source": None,
                                "targets": [], "x": 0}, effect)
@@ -271,8 +270,9 @@ def resolve(state, item, start=0):
                 _card_to_bin_or_token(state, item)
             return
         if item["kind"] == "virus":
-            unit = state["units"][item["targets"][0]]
-            unit["mods"].append({"card": item["card"], "kind": "augment", "owner": item["owner"]})
+            mods = state["units"][item["targets"][0]]["mods"]  # at the place chosen when it was applied
+            mods.insert(min(item.get("position", len(mods)), len(mods)),
+                        {"card": item["card"], "kind": "augment", "owner": item["owner"]})
             return
         if item["kind"] == "ambush":
             _ambush(state, item)

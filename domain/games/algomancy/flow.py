@@ -4,7 +4,7 @@ Regroup, Deployment and End of turn. state["step"] is what is being done now and
 state["script"] what follows; automatic steps run at once, the others wait for actions."""
 
 from .battle import arrive, combat, incoming, place_attack
-from .cards import data_of, name_of
+from .cards import name_of
 from .effects import check_deaths, draw, leave_play, make_item, resolve, to_bin
 from .state import (PACK_SIZE, abilities, clockwise_from, home, living, next_living,
                     priority_groups, region_order, team_of, units_in)
@@ -168,32 +168,39 @@ def _draft_start(state, step):
             if not state["players"][seat]["recycle_owed"]:
                 state["done"].append(seat)
         return
-    if state["pack_turns"] >= _cycle(state):
-        _refresh_packs(state)
-    elif state["pack_turns"]:
-        _pass_packs(state)
+    for deck, seats in _pack_groups(state).items():
+        turns = state["pack_turns"].get(deck, 0)
+        if turns >= len(seats) + 1:
+            _refresh_packs(state, deck, seats)
+        elif turns:
+            _pass_packs(state, seats)
     for seat in step["seats"]:
         player = state["players"][seat]
         player["exchanges_left"] = min(len(player["hand"]), len(player["pack"]))
 
 
-def _cycle(state):
-    """Packs are refreshed after each cycle of N+1 turns (N players passing them)."""
-    if state["format"] == "team_draft":  # each team passes its packs among its own players
-        return max(len([s for s in living(state) if team_of(state, s) == t]) for t in set(state["team"])) + 1
-    return len(living(state)) + 1
-
-
-def _refresh_packs(state):
+def _pack_groups(state):
+    """The living players drafting from each deck: everyone from the shared deck in a live
+    draft, each team from its own deck in team draft. "After each cycle of N+1 turns, where N
+    is the number of players" the packs drawn from a deck are refreshed: N counts the players
+    passing them, so a team of one (the Archenemy) refreshes every 2 turns (README I6)."""
+    groups = {}
     for seat in living(state):
+        if seat in active_seats(state):
+            groups.setdefault(state["players"][seat]["deck"], []).append(seat)
+    return groups
+
+
+def _refresh_packs(state, deck, seats):
+    for seat in seats:
         player = state["players"][seat]
-        state["decks"][player["deck"]] += player["pack"]
+        state["decks"][deck] += player["pack"]
         player["pack"] = []
     for seat in clockwise_from(state, state["initiative"]):
-        deck = state["decks"][state["players"][seat]["deck"]]
-        state["players"][seat]["pack"] = deck[:PACK_SIZE]
-        del deck[:PACK_SIZE]
-    state["pack_turns"] = 0
+        if seat in seats:
+            state["players"][seat]["pack"] = state["decks"][deck][:PACK_SIZE]
+            del state["decks"][deck][:PACK_SIZE]
+    state["pack_turns"][deck] = 0
 
 
 def pack_receiver(state, seat):
@@ -210,11 +217,12 @@ def _draft_end(state):
     reaches their hands (and their view) when the next draft step begins (_pass_packs)."""
     if state["format"] not in ("live_draft", "team_draft") or state["turn"] <= state["solo_turns"]:
         return  # the Archenemy's opening turns: nobody to pass a pack to yet
-    state["pack_turns"] += 1
+    for deck in _pack_groups(state):
+        state["pack_turns"][deck] = state["pack_turns"].get(deck, 0) + 1
 
 
-def _pass_packs(state):
-    seats = [s for s in living(state) if s in active_seats(state)]
+def _pass_packs(state, seats):
+    """Each pack of these players (who draft from one deck) passes to the next of them."""
     packs = {pack_receiver(state, s): state["players"][s]["pack"] for s in seats}
     for seat in seats:
         state["players"][seat]["pack"] = packs.get(seat, [])
@@ -409,11 +417,12 @@ def _end_of_turn(state):
         if uid not in state["units"]:
             continue
         unit = state["units"][uid]
-        effects = data_of(unit["card"]).get("triggers", {}).get("end_of_turn")
-        if effects:
-            item = make_item(state, unit["controller"], unit["region"], "trigger", None, uid, [], [], effects)
-            state["stack"].append(item)
-            resolve(state, item)
+        for part in abilities(state, uid):
+            effects = part.get("triggers", {}).get("end_of_turn")
+            if effects and uid in state["units"]:
+                item = make_item(state, unit["controller"], unit["region"], "trigger", None, uid, [], [], effects)
+                state["stack"].append(item)
+                resolve(state, item)
     if state["turn"] >= state["turn_limit"]:
         state["over"] = "turn_limit"
         return

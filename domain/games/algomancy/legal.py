@@ -133,6 +133,8 @@ def form_options(state, seat):
     options = [{}]
     for formation in forming(state, seat):
         units = sorted((u for c in formation["columns"] for u in c), key=lambda u: (-_power(state, u), u))
+        if not units:
+            continue  # all its units died on the way (a formation holds at least one unit)
         options.append({formation["id"]: [[u] for u in units]})
         options.append({formation["id"]: [units[i:i + 2] for i in range(0, len(units), 2)]})
     return [{"type": "form_attack", "formations": f} for f in options]

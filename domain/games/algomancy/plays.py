@@ -8,7 +8,7 @@ from domain.kernel.errors import IllegalAction
 
 from .cards import data_of, name_of
 from .effects import leave_play, make_item, pay_mana, resolve, target_ok
-from .state import can_afford, current_region, present, units_in
+from .state import abilities, can_afford, current_region, present, units_in
 
 TIMING_BY_STEP = {"deploy": ("normal", "haste", "virus"), "haste": ("haste",), "window": ("battle",)}
 
@@ -84,17 +84,27 @@ def play_actions(state, seat):
     region = current_region(state, seat)
     actions = []
     for source in playable_sources(state, seat):
-        burst = source in state["spell_tokens"] and "burst" in data_of(source)["attributes"]
+        others = len(_burst_others(state, seat, region, source)) if source in state["spell_tokens"] else None
         for targets in target_choices(state, seat, region, data_of(source).get("targets", [])):
             action = {"type": "play", "card": source, "targets": targets}
-            if burst:
+            if others is not None and "burst" in data_of(source)["attributes"]:
+                # listed with its field (the kernel refuses a field no listed play carries): by
+                # default the other tokens share these targets; any valid lists may be posted
+                action["burst_targets"] = [list(targets) for _ in range(others)]
                 action["params"] = BURST_PARAMS
             actions.append(action)
     return actions
 
 
-BURST_PARAMS = {"burst_targets": "optional: the targets of each other token of this name played with it (burst), "
-                "one list per token in id order; by default they share these targets"}
+BURST_PARAMS = {"burst_targets": "the targets of each other token of this name played with it (burst), one list "
+                "per token in id order, each chosen like `targets` (any valid targets, not only those listed); "
+                "listed with the named token's targets, which is also the default when it is left out"}
+
+
+def _burst_others(state, seat, region, token):
+    """The seat's other spell tokens of this token's name in the region, in id order."""
+    return sorted(t for t, v in state["spell_tokens"].items() if name_of(t) == name_of(token)
+                  and t != token and v["controller"] == seat and v["region"] == region)
 
 
 def do_play(state, seat, action):
@@ -129,8 +139,7 @@ def do_play(state, seat, action):
     if is_token and "burst" in data["attributes"]:
         # "Requires the player to play all tokens with the same name at once"; "multiple spell
         # tokens played with burst are still individual spells": each has its own targets.
-        played = [card] + sorted(t for t, v in state["spell_tokens"].items() if name_of(t) == name_of(card)
-                                 and t != card and v["controller"] == seat and v["region"] == region)
+        played = [card] + _burst_others(state, seat, region, card)
         chosen += _burst_targets(state, seat, region, kinds, action, len(played) - 1)
     elif "burst_targets" in action:
         raise IllegalAction("burst_targets", "burst_targets are the targets of the other spell tokens played with "
@@ -175,7 +184,7 @@ def _spell_triggers(state, seat, region):
     """"Whenever you play a spell" abilities of the player's units in this region."""
     items = []
     for uid in units_in(state, region, seat):
-        for effect_list in [data_of(state["units"][uid]["card"]).get("triggers", {}).get("on_spell", [])]:
+        for effect_list in [part.get("triggers", {}).get("on_spell", []) for part in abilities(state, uid)]:
             if effect_list:
                 items.append(make_item(state, seat, region, "trigger", None, uid, [], [], effect_list))
     return items
@@ -227,6 +236,8 @@ def do_ambush(state, seat, action):
 # --- modifications ------------------------------------------------------------------------
 
 def mod_actions(state, seat):
+    """Each mod the seat may apply, onto each unit, at each place among the unit's mods (Q&A:
+    "you can place new mods in-between old ones")."""
     kind = step_kind(state)
     region = current_region(state, seat)
     player = state["players"][seat]
@@ -238,19 +249,29 @@ def mod_actions(state, seat):
             if not (data.get("augment") or data.get("graft")) or not can_afford(state, seat, data):
                 continue
             for uid in units_in(state, region, seat):
-                if data.get("graft") and not data.get("augment"):
-                    if not data_of(state["units"][uid]["card"]).get("graft"):
-                        continue
-                    grafts = sum(1 for m in state["units"][uid]["mods"] if m["kind"] == "graft")
-                    actions += [{"type": "mod", "card": card, "onto": uid, "position": p} for p in range(grafts + 1)]
+                if _is_graft(data) and not data_of(state["units"][uid]["card"]).get("graft"):
                     continue
-                actions.append({"type": "mod", "card": card, "onto": uid})
+                actions += _placed(card, uid, state["units"][uid])
     elif kind == "window":
         for card in sorted(set(player["hand"])):
             data = data_of(card)
             if data.get("timing") == "virus" and data.get("augment") and can_afford(state, seat, data):
-                actions += [{"type": "mod", "card": card, "onto": uid} for uid in units_in(state, region)]
+                for uid in units_in(state, region):
+                    actions += _placed(card, uid, state["units"][uid])
     return actions
+
+
+def _placed(card, uid, unit):
+    return [{"type": "mod", "card": card, "onto": uid, "position": p, "params": POSITION_PARAMS}
+            for p in range(len(unit["mods"]) + 1)]
+
+
+POSITION_PARAMS = {"position": "optional: where the new mod goes among the unit's mods, from 0 (right beneath the "
+                   "card) to the number of its mods (the bottom, the default); the old mods keep their order"}
+
+
+def _is_graft(data):
+    return bool(data.get("graft")) and not data.get("augment")
 
 
 def do_mod(state, seat, action):
@@ -274,36 +295,26 @@ def do_mod(state, seat, action):
         raise IllegalAction("target_in_region", "the modified unit must be in your region")
     if kind == "deploy" and state["units"][onto]["controller"] != seat:
         raise IllegalAction("mod_own_unit", "during deployment you can only modify your own units")
-    graft = bool(data.get("graft")) and not data.get("augment")
+    graft = _is_graft(data)
     if graft and not data_of(state["units"][onto]["card"]).get("graft"):
         raise IllegalAction("graft_both_cards", "both cards must have the graft symbol to apply a graft")
     if kind == "window" and not data.get("augment"):
         raise IllegalAction("virus_augment", "a virus is applied as an augment")
-    position = action.get("position")
-    grafts = sum(1 for m in state["units"][onto]["mods"] if m["kind"] == "graft")
-    if position is not None and (not graft or not isinstance(position, int) or isinstance(position, bool)
-                                 or not 0 <= position <= grafts):
-        raise IllegalAction("graft_position", f"a graft goes at a position from 0 (right below the card) to "
-                            f"{grafts} (the bottom); the other grafts cannot be re-ordered")
+    mods = len(state["units"][onto]["mods"])
+    position = action.get("position", mods)
+    if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= mods:
+        raise IllegalAction("mod_position", f"a new mod goes at a position from 0 (right beneath the card) to "
+                            f"{mods} (the bottom); the old mods cannot be re-ordered")
     _check_cost(state, seat, data)
     pay_mana(state, seat, data.get("cost", 0))
     (player["hand"] if card in player["hand"] else player["bin"]).remove(card)
     if kind == "window":
-        _put(state, [make_item(state, seat, region, "virus", card, None, ["unit"], [onto], [])])
-    elif graft:
-        _insert_graft(state["units"][onto], {"card": card, "kind": "graft", "owner": seat}, action.get("position"))
+        item = make_item(state, seat, region, "virus", card, None, ["unit"], [onto], [])
+        item["position"] = position
+        _put(state, [item])
     else:
-        state["units"][onto]["mods"].append({"card": card, "kind": "augment", "owner": seat})
-
-
-def _insert_graft(unit, mod, position):
-    """A new graft's effect may go anywhere in the graft stack below the original card;
-    the grafts already there keep their order (default: at the bottom)."""
-    places = [i for i, m in enumerate(unit["mods"]) if m["kind"] == "graft"]
-    if position is None or position == len(places):
-        unit["mods"].append(mod)
-    else:
-        unit["mods"].insert(places[position], mod)
+        mod = {"card": card, "kind": "graft" if graft else "augment", "owner": seat}
+        state["units"][onto]["mods"].insert(position, mod)
 
 
 # --- activated abilities ------------------------------------------------------------------
@@ -312,11 +323,7 @@ def ability_of(state, uid):
     """The unit's activated ability (its own or an augment's) with grafted effects added
     beneath it: (cost, target kinds, effects, indexes of effects limited once a turn)."""
     unit = state["units"][uid]
-    card = data_of(unit["card"])
-    ability = card.get("activated")
-    for mod in unit["mods"]:
-        if mod["kind"] == "augment" and data_of(mod["card"])["augment"].get("activated") and not ability:
-            ability = data_of(mod["card"])["augment"]["activated"]
+    ability = next((part["activated"] for part in abilities(state, uid) if part.get("activated")), None)
     if not ability:
         return None
     kinds, effects, bounded = list(ability.get("targets", [])), list(ability["effects"]), []

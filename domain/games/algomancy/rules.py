@@ -136,7 +136,7 @@ def setup(options, seat_names, rng):
         "n": n, "setup": setup_name, "format": form, "team": team, "home": homes, "turn": 1, "turn_limit": limit,
         "solo_turns": solo, "initiative": 0, "first": 0, "next_id": 0, "decks": {}, "elements": [],
         "players": [], "units": {}, "spell_tokens": {}, "stack": [], "battle": None, "window": None,
-        "step": None, "script": [], "done": [], "pack_turns": 0, "cube": None, "erased": [], "over": None,
+        "step": None, "script": [], "done": [], "pack_turns": {}, "cube": None, "erased": [], "over": None,
         "choice": None,
     }
     if setup_name != "archenemy":  # "Randomly assign a player The Initiative"

@@ -105,9 +105,16 @@ def units_in(state, region, controller=None):
 
 
 def abilities(state, uid):
-    """The unit's card plus the text its augments add (an augmented card is read as one card)."""
-    unit = state["units"][uid]
-    parts = [data_of(unit["card"])]
+    return parts_of(state["units"][uid])
+
+
+def parts_of(unit):
+    """A unit's text, top to bottom: its card, the card's own augment paragraph ("Cards with
+    the augment and graft abilities still function as written, even if they are not applied
+    as mods"; Q&A: the text "is active on cards played normally"), then the augment text of
+    each of its mods in their order beneath it (an augmented card is read as one card)."""
+    card = data_of(unit["card"])
+    parts = [card] + ([card["augment"]] if card.get("augment") else [])
     for mod in unit["mods"]:
         if mod["kind"] == "augment":
             parts.append(data_of(mod["card"])["augment"])
@@ -169,8 +176,9 @@ def stats(state, uid):
         if "stats" in static:
             change_p += static["stats"][0]
             change_d += static["stats"][1]
-        if "per_ally" in static:
-            others = len([u for u in units_in(state, unit["region"], unit["controller"]) if u != uid])
+        if "per_ally" in static:  # "each other allied unit": a team-mate's units are allied too
+            others = len([u for u in units_in(state, unit["region"]) if u != uid
+                          and not enemies(state, unit["controller"], state["units"][u]["controller"])])
             change_p += static["per_ally"][0] * others
             change_d += static["per_ally"][1] * others
     power, defense = power + change_p, defense + change_d

@@ -176,6 +176,7 @@ def test_check_an_augment_needs_its_affinity_and_mana_from_hand_or_bin_and_as_a_
     attacking(fight, 0, 1, [[put(fight, 0, "Jelly", region="r1")]])
     inferno = give(fight, 0, "Smouldering Inferno")
     resources(fight, 0, "fire", 1)
+    fight["players"][0]["resources"][0]["expended"] = True  # affinity, but no mana for its cost of 1
     window(fight, "r1")
     refused(fight, 0, {"type": "mod", "card": inferno, "onto": enemy}, "mana_cost")
 

@@ -73,18 +73,18 @@ def test_packs_pass_clockwise_and_refresh_after_n_plus_one_turns():
     first = {seat: list(state["players"][seat]["pack"]) for seat in (0, 1)}
     state = act(state, 0, {"type": "end_draft"})
     state = act(state, 1, {"type": "end_draft"})
-    assert state["pack_turns"] == 1
+    assert state["pack_turns"] == {"shared": 1}
     from domain.games.algomancy.flow import _draft_start
     _draft_start(state, at(state, "draft")["step"])  # the passed packs are picked up
     assert state["players"][1]["pack"] == first[0] and state["players"][0]["pack"] == first[1]
-    state["pack_turns"] = 2
+    state["pack_turns"]["shared"] = 2
     _draft_start(state, at(state, "draft")["step"])
     assert state["players"][0]["pack"] == first[0], "the second draft from the pack first dealt"
-    state["pack_turns"] = 3
+    state["pack_turns"]["shared"] = 3
     state["turn"] = 4
     at(state, "draft")
     _draft_start(state, state["step"])
-    assert state["pack_turns"] == 0 and not set(state["players"][0]["pack"]) & set(first[0] + first[1])
+    assert state["pack_turns"]["shared"] == 0 and not set(state["players"][0]["pack"]) & set(first[0] + first[1])
 
 
 def test_two_activations_a_turn_shards_at_three_affinity_and_the_prismite_exchange():
@@ -342,7 +342,7 @@ def test_a_new_graft_may_go_anywhere_below_the_card_but_grafts_are_not_reordered
     resources(state, 0, "metal", 4)
     first, second = give(state, 0, "Accelerated Germination"), give(state, 0, "Arc Welder")
     state = act(state, 0, {"type": "mod", "card": first, "onto": servo})
-    refused(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 2}, "graft_position")
+    refused(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 2}, "mod_position")
     state = act(state, 0, {"type": "mod", "card": second, "onto": servo, "position": 0})
     assert [m["card"] for m in state["units"][servo]["mods"]] == [second, first]
     from domain.games.algomancy.plays import ability_of
