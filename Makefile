@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM ?= /usr/bin/chromium
+# pytest-xdist workers: one a core (the suite starts its own PostgreSQL and Redis, tests/services.py)
+WORKERS ?= auto
 
-.PHONY: run test bench mutation install clean
+.PHONY: run test bench mutation install chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,16 +20,28 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/arbiter serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
-	$(BIN)/python -m pytest
+# The browser tests drive Debian's Chromium: installed here when missing and we may (root
+# with apt-get); otherwise one line says how, and the suite fails rather than skip them.
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make test: installing Debian's chromium for the browser tests"; \
+	    apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; \
+	  else \
+	    echo "make test: the browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install chromium' (or set CHROMIUM=/path)"; \
+	    exit 1; \
+	  fi; }
+
+test: $(STAMP) chromium
+	ARBITER_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 # Outside `make test`: each game's rules mutated and checked by that game's tests (long).
 mutation: $(STAMP)
-	$(BIN)/python bench/mutation.py cyberiad
-	$(BIN)/python bench/mutation.py cybermancy
+	for game in cyberiad cybermancy cyberspace herocard algomancy cybermen; do \
+	  $(BIN)/python bench/mutation.py $$game || exit 1; done
 
 clean:
 	rm -rf $(VENV) var .hypothesis

@@ -1,4 +1,5 @@
-"""Shared fixtures: real stores (a SQLite file, the PostgreSQL server) and the Flask app."""
+"""Shared fixtures: real stores (a SQLite file, the suite's PostgreSQL and Redis servers, see
+tests/services.py) and the Flask app."""
 
 import os
 import time
@@ -16,8 +17,28 @@ from service.api import create_app
 settings.register_profile("ci", deadline=None, print_blob=True)
 settings.load_profile("ci")
 
-REDIS_URL = os.environ.get("ARBITER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-POSTGRES_URL = os.environ.get("ARBITER_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def pytest_configure(config):
+    """Start the suite's own PostgreSQL and Redis (tests/services.py) once: in the xdist
+    controller, or in the only process; workers inherit their URLs from the environment."""
+    if not hasattr(config, "workerinput"):
+        from .services import start_services
+
+        config.arbiter_services = start_services()
+
+
+def pytest_unconfigure(config):
+    for server in getattr(config, "arbiter_services", []):
+        server.stop()
+
+
+def postgres_url() -> str:
+    return os.environ["ARBITER_TEST_DATABASE_URL"]
+
+
+def redis_url() -> str:
+    return os.environ["ARBITER_TEST_REDIS_URL"]
 
 
 def sqlite_environ(tmp_path) -> dict:
@@ -36,12 +57,12 @@ def sqlite_env(tmp_path):
 def postgres_env(tmp_path):
     """A schema of its own in the `test` database, dropped afterwards."""
     schema = f"arbiter_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+    with psycopg.connect(postgres_url(), autocommit=True) as conn:
         conn.execute(f'CREATE SCHEMA "{schema}"')
-    yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URL": POSTGRES_URL, "ARBITER_DB_SCHEMA": schema,
+    yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URL": postgres_url(), "ARBITER_DB_SCHEMA": schema,
            "ARBITER_DB_POOL_SIZE": "12", "ARBITER_PROJECTOR": "off", "ARBITER_CLOCK": "off",
            "ARBITER_DATA_DIR": str(tmp_path)}
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+    with psycopg.connect(postgres_url(), autocommit=True) as conn:
         conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
@@ -57,8 +78,8 @@ def store_env(request, tmp_path):
 def redis_env(sqlite_env):
     """Read models in the real Redis server under a key prefix of their own, deleted afterwards."""
     prefix = f"arbiter-test-{uuid.uuid4().hex[:12]}:"
-    yield {**sqlite_env, "ARBITER_REDIS_URL": REDIS_URL, "ARBITER_REDIS_PREFIX": prefix}
-    client = redis.Redis.from_url(REDIS_URL)
+    yield {**sqlite_env, "ARBITER_REDIS_URL": redis_url(), "ARBITER_REDIS_PREFIX": prefix}
+    client = redis.Redis.from_url(redis_url())
     keys = client.keys(prefix + "*")
     if keys:
         client.delete(*keys)

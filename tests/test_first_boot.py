@@ -17,7 +17,7 @@ import orjson
 import psycopg
 import pytest
 
-from tests.conftest import POSTGRES_URL
+from tests.conftest import postgres_url
 from tests.test_deployment import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,10 +30,10 @@ WORKERS = 2
 def fresh_database():
     """A database of its own, created empty and dropped afterwards."""
     name = f"arbiter_boot_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+    with psycopg.connect(postgres_url(), autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    yield urlunparse(urlparse(POSTGRES_URL)._replace(path=f"/{name}"))
-    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+    yield urlunparse(urlparse(postgres_url())._replace(path=f"/{name}"))
+    with psycopg.connect(postgres_url(), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 

@@ -1,12 +1,15 @@
 """The search bot plays well through the kernel alone: a small, fixed-seed version of issue
 18's strength check (the full one, 50 matches a pairing in every game, is
-`bench/search_strength.py`; its figures are in the README). The search seat alternates."""
+`bench/search_strength.py`; its figures are in the README). The search seat alternates.
+ARBITER_SEARCH_MATCHES sets the matches (default 2, a minute of CPU; 4 or more for a long run)."""
+
+import os
 
 import pytest
 
 from bench.search_strength import decided, one_match
 
-MATCHES = 4
+MATCHES = int(os.environ.get("ARBITER_SEARCH_MATCHES", "2"))
 
 
 @pytest.mark.parametrize("game", ["cyberiad"])  # the cheapest rules; the rest take minutes a match

@@ -16,6 +16,7 @@ from projections.projector import MATCH_TOPICS
 from service.api import create_app
 
 from ..service.helpers import bearer, create, step
+from ..services import redis_server_binary
 from .test_projections import assert_read_models_equal_replay, play_matches
 
 ARBITER = str(Path(sys.executable).with_name("arbiter"))
@@ -77,7 +78,7 @@ def free_port() -> int:
 
 
 def start_redis(port):
-    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+    process = subprocess.Popen([redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                                 "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_until(lambda: _pings(port), timeout=10)
     return process
@@ -90,7 +91,6 @@ def _pings(port) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path("/usr/bin/redis-server").exists(), reason="needs the redis-server binary")
 def test_redis_down_players_still_act_reads_fall_back_and_the_projector_catches_up(sqlite_env):
     port = free_port()
     server = start_redis(port)

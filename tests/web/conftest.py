@@ -13,11 +13,19 @@ CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
+def pytest_collection_modifyitems(items):
+    """One xdist worker runs every browser test, so the browser, the server and the finished
+    matches (session fixtures) are made once."""
+    for item in items:
+        if Path(str(item.fspath)).parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).is_file():
         pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: install Debian's package "
-                    "(apt-get install -y chromium; .ci/run does it) or set ARBITER_CHROMIUM", pytrace=False)
+                    "(apt-get install -y chromium; make test does it as root) or set ARBITER_CHROMIUM", pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
