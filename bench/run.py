@@ -1,8 +1,9 @@
 """`make bench`: Arbiter's costs as ratios to a floor measured in the same run.
 
-1. Move submissions per second through the full HTTP stack (gunicorn, 2 sync workers,
-   Flask, the event store on SQLite) beside a bare Flask endpoint doing one SQLite
-   insert, both driven by the same client for the same time: once with the embedded
+1. Move submissions per second through the full HTTP stack (`arbiter serve`'s uvicorn, 2
+   workers, Flask on a2wsgi's threads, the event store on SQLite) beside a bare Flask
+   endpoint doing one SQLite insert on the same server stack, both driven by the same
+   client for the same time: once with the embedded
    projector working in a web worker (the `make run` default), once with it off (as in
    production, where the projector is its own process, here not running).
 2. Replay cost per event: rebuilding finished matches from the store with no cache,
@@ -11,6 +12,8 @@
    action and the outcome) over the same exported matches.
 4. Projections (SQLite and Redis read models): lag from append to read-model commit
    under a steady 200 moves/s, then the speed of a full rebuild.
+5. Idle live streams: /healthz and board read latency with 500 idle SSE followers open,
+   beside the same with none (bench/streams.py).
 """
 
 import http.client
@@ -34,6 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from bench.games import bot_rates  # noqa: E402
+from bench.streams import run as idle_streams  # noqa: E402
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
@@ -46,11 +50,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(app_path: str, env: dict) -> tuple[subprocess.Popen, int]:
+def serve(app_path: str, env: dict, factory: bool = False) -> tuple[subprocess.Popen, int]:
     port = free_port()
     process = subprocess.Popen(
-        [os.path.join(os.path.dirname(sys.executable), "gunicorn"), "--workers", "2", "--bind",
-         f"127.0.0.1:{port}", "--log-level", "warning", app_path],
+        [os.path.join(os.path.dirname(sys.executable), "uvicorn"), "--workers", "2", "--port", str(port),
+         "--log-level", "warning", "--no-access-log", "--loop", "uvloop", "--http", "httptools",
+         *(["--factory"] if factory else []), app_path],
         cwd=ROOT, env={**os.environ, **env}, start_new_session=True)
     for _ in range(100):
         try:
@@ -94,7 +99,7 @@ def drive(worker, clients=CLIENTS, seconds=SECONDS) -> float:
 
 
 def baseline_rate(data_dir) -> float:
-    process, port = serve("bench.baseline_app:app", {"ARBITER_DATA_DIR": data_dir})
+    process, port = serve("bench.baseline_app:asgi", {"ARBITER_DATA_DIR": data_dir})
     try:
         def worker(stop_at):
             n = 0
@@ -111,7 +116,8 @@ def baseline_rate(data_dir) -> float:
 def arbiter_rate(data_dir, projector: str) -> float:
     """Each client plays its own 2-seat matches with POSTs only, reading whose turn it is
     (and any choice it must make) from the facts each response returns."""
-    process, port = serve("service.wsgi:app", {"ARBITER_DATA_DIR": data_dir, "ARBITER_PROJECTOR": projector})
+    process, port = serve("service.asgi:create", {"ARBITER_DATA_DIR": data_dir, "ARBITER_PROJECTOR": projector},
+                          factory=True)
     try:
         def worker(stop_at):
             moves = 0
@@ -263,6 +269,8 @@ def main():
         "projection_sqlite": sqlite_projection,
         "projection_redis": redis_projection,
         "aim_projection": "p99 lag < 50 ms at 200 moves/s; rebuild >= 20,000 events/s",
+        "idle_streams": idle_streams(500, SECONDS),
+        "aim_idle_streams": "500 idle streams open: /healthz and board reads p99 < 100 ms",
         "bot_matches_per_game": bot_rates(),
         "aim_bot_matches": "through the store >= 0.5 of in memory",
     }
