@@ -224,9 +224,12 @@ class Arbiter(LifecycleCommands):
         """The Server-Sent Events of every event after `after`, redacted for the stream's seat
         (as the log is; each carries the clock while the match runs), and whether the match is
         over with them (the stream then ends)."""
+        # Only stored (committed) events decide what is sent and whether it is over: the cached
+        # aggregate may already hold a command's events that its request has not yet stored.
         records = self.store.stored_events(opened.match_id, after=after)
-        over = any(r["type"] in FINAL_EVENTS for r in records) or (
-            not records and self.store.match(opened.match_id).status != RUNNING)
+        if not records:
+            return [], self.store.last_event_type(opened.match_id) in FINAL_EVENTS
+        over = any(r["type"] in FINAL_EVENTS for r in records)
         clock = None
         if records and not over:
             clocks = self.store.match(opened.match_id).clocks

@@ -188,6 +188,11 @@ class MatchStore(Application):
                             **export_fields(decode(stored.state))})
         return records
 
+    def last_event_type(self, match_id: UUID) -> str | None:
+        """The type of the last stored event of a stream (None: no stream)."""
+        last = self.recorder.select_events(match_id, desc=True, limit=1)
+        return event_type(last[0].topic) if last else None
+
     def stream_exists(self, stream_id: UUID) -> bool:
         """Whether any aggregate (a match, a lobby, a secret) has events under this id."""
         return bool(self.recorder.select_events(stream_id, limit=1))
