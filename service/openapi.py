@@ -125,7 +125,7 @@ def operations() -> dict:
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StreamQuerySchema},
                            {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer"}}],
             "security": [{}, *BEARER],
-            "responses": {**_ok("StreamEvent", media="text/event-stream"), **_errors(400, 403, 404)}}},
+            "responses": {**_ok("StreamEvent", media="text/event-stream"), **_errors(400, 403, 404, 429)}}},
         "/v1/stats/{game}": {"get": {
             "summary": "Per-game statistics: win rates (with sample sizes, 95 % Wilson intervals and whether "
                        "differences are significant) by seat, first player, faction; lengths; cards",
@@ -159,6 +159,8 @@ def openapi_document() -> dict:
     spec.components.security_scheme("hostToken", {"type": "http", "scheme": "bearer",
                                                   "description": "the host_token of a match created with open seats"})
     for path, path_operations in operations().items():
+        for operation in path_operations.values():  # the server's own limits, on any request (service/asgi.py)
+            operation["responses"].update(_errors(414, 431))
         spec.path(path=path, operations=path_operations)
     document = spec.to_dict()
     document["components"]["schemas"]["CreateMatch"]["properties"]["game"].update(game_schema())

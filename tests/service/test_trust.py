@@ -254,3 +254,23 @@ def test_idle_streams_past_a_limit_are_refused_with_429_and_requests_go_on(limit
     assert status == 200 and events[0]["event"] == "MatchCreated"
     for connection in held:
         connection.close()
+
+
+def test_an_overlong_request_line_or_header_block_is_a_problem_not_html(served):
+    """gunicorn answered these with HTML; the server's own limits answer with problem+json."""
+    import http.client
+
+    def ask(path, headers):
+        connection = http.client.HTTPConnection(served.url.removeprefix("http://"), timeout=10)
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        return response.status, response.getheader("content-type"), orjson.loads(body)
+
+    status, kind, problem = ask("/v1/matches?player=" + "x" * 9000, {})
+    assert (status, kind, problem["code"]) == (414, "application/problem+json", "uri_too_long")
+    status, kind, problem = ask("/healthz", {f"x-filler-{i}": "y" * 1000 for i in range(40)})
+    assert (status, kind, problem["code"]) == (431, "application/problem+json", "headers_too_large")
+    status, _, _ = ask("/healthz", {"x-filler": "y" * 1000})
+    assert status == 200
