@@ -12,6 +12,7 @@ from domain.games.cyberspace.duels import DECK_SIZE, SECRET_COST, cyberspace_dec
 from domain.games.cyberspace.scoring import winners
 from domain.games.herocard.cards import CARDS, HEROES
 from domain.kernel.canonical import json_copy
+from domain.kernel.errors import InvalidSetup
 
 from .boards import E, N, S, W, act, avatar, put, refused, rng
 from .test_programs import line_network
@@ -100,6 +101,17 @@ def test_card_duels_are_the_default_each_hero_lays_out_body_mind_and_gene_x_and_
     assert RULESET.view(state, 0)["cards"]["attribute_names"]["x"] == "Gene X"
     chosen = RULESET.setup({"heroes": ["sinner", "bouncer"]}, ["a", "b"], rng(1))
     assert [p["hero"] for p in chosen["cards"]["players"]] == ["sinner", "bouncer"]
+
+
+def test_a_hero_and_its_action_deck_play_for_one_seat_only():
+    """'Pick a Hero and corresponding Action Deck': the box holds one Action Deck per Hero, so
+    two seats cannot both pick the same Hero."""
+    with pytest.raises(InvalidSetup, match="bouncer given to several seats"):
+        RULESET.setup({"heroes": ["bouncer", "bouncer", "bouncer", "bouncer"]}, ["a", "b", "c", "d"], rng(1))
+    with pytest.raises(InvalidSetup, match="sinner given to several seats"):
+        RULESET.setup({"heroes": ["sinner", "bouncer", "sinner"]}, ["a", "b", "c"], rng(1))
+    distinct = RULESET.setup({"heroes": ["sinner", "bouncer", "cryptomancer"]}, ["a", "b", "c"], rng(1))
+    assert [p["hero"] for p in distinct["cards"]["players"]] == ["sinner", "bouncer", "cryptomancer"]
 
 
 def test_the_turn_is_discard_draw_clear_then_the_action_phase_where_programs_and_cards_mix():
