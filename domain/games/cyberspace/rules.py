@@ -162,7 +162,10 @@ class Turn(Decision):
 
 def _end_turn(turn, seat):
     """'On each player's last turn, he or she tallies their score'; the final round ends
-    with the final turn of whoever emptied the stack."""
+    with the final turn of whoever emptied the stack. 'When a player empties the face-down
+    stack of tiles, the next player starts the last round': the final turns begin with the
+    player after the one who emptied it, so that player's is the last (README 23) -- the
+    turn's seat, or a duplicate's owner who emptied it in its hijacked session."""
     st = turn.state
     if st["final_turn"]:
         turn.emit({"f": "tally", "seat": seat, **tally(st, seat)})
@@ -170,7 +173,8 @@ def _end_turn(turn, seat):
             turn.emit({"f": "over", "reason": "final_round_scored", "winners": winners(st)})
             return
     following = (seat + 1) % st["seats"]
-    turn.emit({"f": "turn", "seat": following, "final": st["final_round"]})
+    final = st["final_turn"] or (st["final_round"] and seat == st["last_seat"])
+    turn.emit({"f": "turn", "seat": following, "final": final})
     if st["cards"] is not None:
         # The four phases: the new seat's HeroCard turn begins (Discard, Draw, Clear ...).
         C.emit_cards(turn, hc.start_turn(st["cards"], following, turn.rng))
@@ -179,13 +183,16 @@ def _end_turn(turn, seat):
             _end_turn(turn, following)
 
 
-def _after_action(turn):
+def _after_action(turn, seat):
     st = turn.state
     if st["hijack"] and st["hijack"]["programs"] >= PROGRAMS_PER_TURN and st["held"] is None:
         turn.emit({"f": "hijack_end"})
     if not st["puzzle"] and not st["stack"] and not st["final_round"] and not st["over"]:
-        # "When someone draws the last Network Tile from the face-down stack, the scoring round starts."
-        turn.emit({"f": "final_round", "last": st["turn"]})
+        # "When someone draws the last Network Tile from the face-down stack, the scoring round
+        # starts ... if you empty the face-down stack of tiles, there will be one final round, in
+        # which you will get the final turn": the acting seat drew it (in a hijacked session,
+        # the hijacker, not the target nor the turn's seat).
+        turn.emit({"f": "final_round", "last": seat})
 
 
 # ---------------------------------------------------------------------------------------
@@ -227,7 +234,7 @@ def _decided(state, seat, action, rng):
         raise IllegalAction("hijacked_session", "you must execute your target's programs (or end the session) "
                             "before playing on: no attacks, no own programs, no end of turn meanwhile")
     handler(turn, seat, action)
-    _after_action(turn)
+    _after_action(turn, seat)
     return turn
 
 

@@ -314,6 +314,59 @@ def test_a_duplicated_base_attack_resolves_after_the_original_and_its_owner_gain
     assert RULESET.to_act(state) == {0} and state["turn"] == 0
 
 
+def to_action_phase(state, seat):
+    """Play `seat`'s Discard, Draw and Clear phases plainly (the first listed choice)."""
+    while state["cards"]["turn"]["phase"] != "action":
+        assert RULESET.to_act(state) == {seat}
+        state, _ = duel(state, seat, RULESET.legal_actions(state, seat)[0]["duel"])
+    return state
+
+
+def end_turn(state, seat):
+    """End `seat`'s turn: every other seat, in turn order, passes on its Fast-card window."""
+    state, _ = act(state, seat, {"type": "end_turn"})
+    while state["turn"] == seat and not state["over"]:
+        (other,) = RULESET.to_act(state)
+        assert other != seat
+        state, _ = duel(state, other, {"type": "pass"})
+    return state
+
+
+def test_a_duplicates_owner_who_empties_the_stack_gets_the_last_final_turn():
+    """'When someone draws the last Network Tile from the face-down stack, the scoring round
+    starts. Beginning with the next player, each player takes one final turn. So, if you empty
+    the face-down stack of tiles, there will be one final round, in which you will get the
+    final turn.' (The reference card: 'the next player starts the last round'.) Seat 1 owns
+    a duplicate during seat 0's turn and draws the last tile in seat 0's hijacked session: the
+    final turns are seat 2's, seat 0's, then seat 1's, one each, in turn order."""
+    state = face_off(3)
+    base, mimic = find("base_attack"), find("special_block", effect="duplicate")
+    hand(state, 0, base)
+    hand(state, 1, mimic)
+    hand(state, 2)
+    state["face_up"] += state["stack"][1:]
+    state["stack"] = state["stack"][:1]  # one tile left face down
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state, _ = duel(state, 1, {"type": "play", "cards": [mimic]})
+    state = passes(state, 0, 1)
+    state, _ = act(state, 0, {"type": "end_session"})  # seat 0's own hijack of seat 1, cut short
+    state = passes(state, 0, 1)  # the duplicate succeeds: seat 1 hijacks seat 0's session
+    assert state["hijack"]["by"] == 1 and state["turn"] == 0
+    state, facts = act(state, 1, {"type": "draw"})
+    assert {"f": "final_round", "last": 1} in facts and not state["stack"]
+    if state["held"]:
+        state, _ = act(state, 1, RULESET.legal_actions(state, 1)[0])
+    state, _ = act(state, 1, {"type": "end_session"})
+    state = end_turn(state, 0)
+    finals = []
+    while not state["over"]:
+        seat = state["turn"]
+        finals.append((seat, state["final_turn"]))
+        state = end_turn(to_action_phase(state, seat), seat)
+    assert finals == [(1, False), (2, True), (0, True), (1, True)]
+    assert all(t["bonus"] == 3 for t in state["tallies"])
+
+
 # ---------------------------------------------------------------------------------------
 # Secret Cards
 # ---------------------------------------------------------------------------------------

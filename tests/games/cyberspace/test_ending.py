@@ -104,6 +104,26 @@ def test_drawing_the_last_tile_starts_one_final_round_ending_with_the_drawers_fi
     assert RULESET.to_act(state) == set()
 
 
+def test_a_hacker_who_empties_the_stack_in_a_hijacked_session_gets_the_last_final_turn_not_its_target():
+    """'If you empty the face-down stack of tiles, there will be one final round, in which you
+    will get the final turn': the hacker draws the target's Probe, so the hacker emptied it."""
+    from .test_hacking import HEADS
+    state = final_round_table()
+    avatar(state, 1, 4, 3)
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}
+    state, facts = act(state, 0, {"type": "draw"})
+    assert {"f": "final_round", "last": 0} in facts
+    if state["held"]:
+        state, _ = act(state, 0, legal_of(state, 0, "place")[0])
+    state, _ = act(state, 0, {"type": "end_session"})
+    order = []
+    while not state["over"]:
+        order.append((state["turn"], state["final_turn"]))
+        state, _ = act(state, state["turn"], {"type": "end_turn"})
+    assert order == [(0, False), (1, True), (2, True), (0, True)]
+
+
 def test_a_score_is_tallied_at_the_end_of_the_players_own_final_turn():
     state = final_round_table()
     state["stack"], state["final_round"], state["last_seat"] = [], True, 2
