@@ -103,9 +103,11 @@ def evolve(state, fact):
         state.update(final_round=True, last_seat=fact["last"])
     elif kind == "tally":
         state["tallies"][fact["seat"]] = {k: fact[k] for k in ("networks", "bonus", "score")}
+    elif kind == "closing":
+        state["closing"] = fact["on"]
     elif kind == "turn":
         state.update(turn=fact["seat"], final_turn=fact["final"], turn_number=state["turn_number"] + 1,
-                     programs=0, menu=[], attacked=False, acted=False)
+                     programs=0, menu=[], attacked=False, acted=False, closing=False)
     elif kind == "over":
         state.update(over=fact["reason"], winners=fact["winners"], puzzle_score=fact.get("puzzle"))
     else:
@@ -336,7 +338,18 @@ def act_end_session(turn, seat, action):
 
 
 def act_end_turn(turn, seat, action):
-    _end_turn(turn, seat)
+    """With card duels, ending the turn is the active seat's pass: 'Fast: ... on any player's
+    turn, during the Action Phase', so before the Action Phase closes every other seat, in
+    turn order, gets priority once to play a Fast card or pass (README 32). The engine's pass
+    would count passes made before the programs executed since, so the priority is handed on
+    here with this pass as the first of the round."""
+    st = turn.state
+    if st["cards"] is None:
+        _end_turn(turn, seat)
+        return
+    order = hc.participants(st["cards"])  # everyone, in turn order from the active seat
+    turn.emit({"f": "closing", "on": True})
+    turn.emit({"f": "duel", "fact": {"f": "hc.priority", "seat": order[1], "passes": 1}})
 
 
 def act_done(turn, seat, action):
@@ -397,6 +410,8 @@ def act_duel(turn, seat, action):
             if st["hijack"]:
                 turn.emit({"f": "hijack_end"})  # the remainder of the turn is lost, the session with it
             _end_turn(turn, st["turn"])
+        elif st["closing"]:
+            _closing(turn, action["duel"])
         return
     if st["duel"] is None:
         raise IllegalAction("no_duel", "there is no duel under way")
@@ -404,6 +419,17 @@ def act_duel(turn, seat, action):
     for fact in engine.decide(st["duel"], seat, action.get("duel"), turn.rng):
         turn.emit({"f": "duel", "fact": fact})
     _resolve_if_decided(turn)
+
+
+def _closing(turn, played):
+    """The others' window before the turn ends: when all of them passed, the turn ends; a card
+    played in it reopens the Action Phase (priority comes back to the active seat once all
+    pass on that card, and the turn ends only when it ends the turn again)."""
+    st = turn.state
+    if played.get("type") not in ("pass", "prefer"):
+        turn.emit({"f": "closing", "on": False})
+    elif D.at_home(st["cards"], st["turn"]):
+        _end_turn(turn, st["turn"])
 
 
 def _resolve_if_decided(turn):

@@ -92,7 +92,7 @@ def setup(options, seat_names, rng):
         "seats": seats, "puzzle": seats == 1, **chosen,
         "board": {}, "stack": stack, "face_up": face_up, "waiting": [], "held": None,
         "players": players, "first": first, "turn": first, "turn_number": 1,
-        "programs": 0, "menu": [], "attacked": False, "acted": False,
+        "programs": 0, "menu": [], "attacked": False, "acted": False, "closing": False,
         "hijack": None, "attack": None, "duel": None, "last_duel": None,
         "final_round": False, "last_seat": None, "final_turn": False,
         "tallies": [None] * seats, "over": None, "winners": None, "puzzle_score": None,

@@ -368,6 +368,63 @@ def test_a_duplicates_owner_who_empties_the_stack_gets_the_last_final_turn():
 
 
 # ---------------------------------------------------------------------------------------
+# Fast cards on another player's turn
+# ---------------------------------------------------------------------------------------
+
+def test_before_a_turn_ends_every_other_seat_may_play_a_fast_card_in_turn_order():
+    """'Fast: You can play as many Fast actions as you have free Attribute points for on any
+    player's turn, during the Action Phase.' 'Restricted: ... only on your own turn.' A turn
+    of programs alone: ending it is the active seat's pass, and each other seat in turn order
+    gets priority once; the turn ends when all of them pass."""
+    state = face_off(3)
+    fast, restricted = find("action", effect="draw"), find("special_attack", effect="discard", timing="restricted")
+    hand(state, 1, fast, restricted)
+    hand(state, 2, fast)
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 1, "y": 3})
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert state["turn"] == 0 and state["closing"] and RULESET.to_act(state) == {1}
+    listed = [a["duel"] for a in RULESET.legal_actions(state, 1)]
+    assert {"type": "pass"} in listed and any(a.get("cards") == [fast] for a in listed if a["type"] == "play")
+    assert not any(a.get("cards") == [restricted] for a in listed if a["type"] == "play")
+    refused(state, 1, {"type": "duel", "duel": {"type": "play", "cards": [restricted], "target": 0}}, "restricted_own_turn")
+    refused(state, 0, {"type": "draw"}, "not_your_turn")  # the active seat's Action Phase is closing
+    state = passes(state, 1)
+    assert state["turn"] == 0 and RULESET.to_act(state) == {2}  # the next seat in turn order
+    state, facts = duel(state, 2, {"type": "pass"})
+    assert state["turn"] == 1 and not state["closing"] and any(f["f"] == "turn" for f in facts)
+
+
+def test_a_fast_card_played_before_the_turn_ends_reopens_the_action_phase():
+    """'Once you have played a card or card set, you must allow your opponent to respond' and
+    'The Attack Sequence continues until all players pass': after a Fast card in the window the
+    active seat gets priority back with its Action Phase still open (its programs too); the
+    turn ends when it ends it again and the others pass."""
+    state = face_off()
+    fast = find("action", effect="draw")
+    hand(state, 1, fast)
+    state, _ = act(state, 0, {"type": "end_turn"})
+    state, _ = duel(state, 1, {"type": "play", "cards": [fast]})
+    assert not state["closing"] and RULESET.to_act(state) == {0} and state["turn"] == 0
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 1, "y": 3})  # still its Action Phase
+    assert state["programs"] == 1
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert state["turn"] == 0 and RULESET.to_act(state) == {1}  # the window again
+    state = passes(state, 1)
+    assert state["turn"] == 1
+
+
+def test_rebooting_or_refreshing_foregoes_the_action_phase_so_no_window_follows():
+    """'You can skip the Action phase in your turn to reboot'; 'Instead of taking an Action
+    Phase, you can refresh your hand': no Action Phase, so no Fast window; the turn ends at once."""
+    state = face_off()
+    state, _ = act(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": False})
+    assert state["turn"] == 1 and not state["closing"]
+    state = face_off()
+    state, _ = duel(state, 0, {"type": "refresh"})
+    assert state["turn"] == 1 and not state["closing"]
+
+
+# ---------------------------------------------------------------------------------------
 # Secret Cards
 # ---------------------------------------------------------------------------------------
 
@@ -420,7 +477,8 @@ def test_a_secret_card_played_wrongly_loses_the_rest_of_the_turn_and_the_whole_n
     state["cards"]["players"][1]["hand"] = []
     while state["cards"]["turn"]["phase"] != "action":
         state, _ = duel(state, 1, RULESET.legal_actions(state, 1)[0]["duel"])
-    state, facts = act(state, 1, {"type": "end_turn"})
+    state, _ = act(state, 1, {"type": "end_turn"})
+    state, facts = duel(state, 0, {"type": "pass"})  # a Fast-card window on another's turn is not a turn
     turns = [f["seat"] for f in facts if f["f"] == "turn"]
     assert turns == [0, 1] and state["turn"] == 1  # seat 0's next turn is lost whole
 
