@@ -114,6 +114,33 @@ def test_from_a_linked_node_hack_an_avatar_on_a_linked_node_of_the_same_colour()
     assert {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0} in legal_of(state, 0, "attack")
 
 
+def test_an_avatar_on_a_linked_port_may_attack_the_link_under_it():
+    """'You can attack any Firewall or Link adjacent to your Avatar': the Link on the node the
+    Avatar occupies is the nearest of all."""
+    state = face_off()
+    avatar(state, 0, 1, 3, index=1)  # a second Avatar of seat 0, on the port at 1,3 ...
+    state["players"][0]["avatars"][0] = None
+    state["players"][1]["links"] = ["1,3"]  # ... which carries seat 1's Link
+    link = {"type": "attack", "target": "link", "x": 1, "y": 3}
+    assert link in legal_of(state, 0, "attack")
+    state, _ = act(state, 0, link, seq=HEADS)
+    assert state["players"][1]["links"] == []
+
+
+def test_a_hijacked_spawn_places_the_targets_avatar_by_the_targets_spawn_rule():
+    """'These hijacked programs affect your target's game pieces ..., not your own. You may
+    execute whichever three programs you wish, placing and moving your target's Avatars.'"""
+    state = line_network(new_state())  # client, server, client, server along row 3
+    avatar(state, 0, 2, 3)
+    avatar(state, 1, 3, 3)
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    refused(state, 0, {"type": "spawn", "x": 1, "y": 3}, "spawn_needs_servers")  # seat 1's Avatar is on a client
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 4, "y": 3})  # seat 1's Avatar to the server
+    state, _ = act(state, 0, {"type": "spawn", "x": 3, "y": 3})
+    assert state["players"][1]["avatars"] == ["4,3", "3,3", None]
+    assert state["players"][0]["avatars"] == ["2,3", None, None]
+
+
 def test_destroying_a_firewall_removes_it_and_returns_it_to_its_owner():
     state = face_off()
     state["players"][1]["firewalls"] = [["3,3", E]]

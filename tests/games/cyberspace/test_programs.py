@@ -46,6 +46,17 @@ def test_further_avatars_only_once_every_avatar_is_on_a_server_and_in_the_same_n
     assert state["players"][0]["avatars"] == ["2,3", "3,3", None]
 
 
+def test_a_further_avatar_may_go_in_the_network_of_any_one_of_your_avatars():
+    """'... place a new Avatar on any empty client in the same network as one of your existing
+    Avatars': one of them, not all of them."""
+    state = line_network(new_state(), nodes=("client", "server", "client"))
+    put(state, 1, 5, "server", [E]), put(state, 2, 5, "client", [W])  # another network
+    state["players"][0]["avatars"] = ["2,3", "1,5", None]  # a server in each network
+    assert {(a["x"], a["y"]) for a in legal_of(state, 0, "spawn")} == {(1, 3), (3, 3), (2, 5)}
+    state, _ = act(state, 0, {"type": "spawn", "x": 2, "y": 5})
+    assert state["players"][0]["avatars"] == ["2,3", "1,5", "2,5"]
+
+
 def test_three_avatars_to_spawn_two_with_the_handicap():
     """'You have three Avatars'; Handicap: 'the expert player(s) receive two Avatars'."""
     expert = line_network(new_state(options={"handicap": [0]}))

@@ -189,6 +189,46 @@ def test_an_unplayable_tile_waits_face_up_beside_the_stack_until_any_player_can_
     assert [f["f"] for f in facts] == ["program", "place"]  # a waiting tile is not one of the two to replace
 
 
+def gap_table(first, second):
+    """The GAP_BOARD, with `first` then `second` the only tiles left face down."""
+    state = new_state(options={"size": 5})
+    state["stack"] += state["face_up"]
+    state["face_up"] = []
+    for x, y, node, sides in GAP_BOARD:
+        put(state, x, y, node, sides)
+    state["face_up"] = sorted(set(state["stack"]) - {first, second})
+    state["stack"] = [first, second]
+    return state
+
+
+def test_a_probe_draws_on_past_an_unplayable_tile_until_one_can_be_played():
+    """'If a Network Tile cannot be played, the tile remains face-up beside the tile stack.
+    Continue to draw and attach tiles from the stack as usual': one Probe draws again."""
+    state = new_state(options={"size": 5})
+    port, tee = tile_like(state, "client", [N]), tile_like(state, "server", [E, N, W])
+    state = gap_table(port, tee)
+    assert placements(state["board"], 5, port) == [] and placements(state["board"], 5, tee)
+    seq = next(q for q in range(2, 200) if rng(q).randbelow(2) == 0)  # the port is drawn first
+    state, facts = act(state, 0, {"type": "draw"}, seq=seq)
+    assert [f["f"] for f in facts] == ["program", "draw", "set_aside", "draw", "final_round"]
+    assert state["waiting"] == [port] and state["held"] == tee and state["programs"] == 1
+
+
+def test_a_waiting_tile_used_is_not_replaced_while_the_stack_still_has_tiles():
+    """'If you used a face-up tile, replace it with a tile from the face-down stack'; an
+    unplayable tile waiting beside the stack is not one of the two face-up tiles: using it
+    draws nothing (README 5)."""
+    state = new_state(options={"size": 5})
+    port, tee = tile_like(state, "client", [N]), tile_like(state, "server", [E, N, W])
+    state = gap_table(port, tee)
+    state["stack"] = [tee, state["face_up"].pop()]
+    state["waiting"] = [port]
+    del state["board"]["0,0"]  # room for the waiting port in the corner
+    state, facts = act(state, 0, {"type": "probe", "tile": port, "x": 0, "y": 0, "rot": rot_for(port, [N])})
+    assert [f["f"] for f in facts] == ["program", "place"]
+    assert len(state["stack"]) == 2 and state["waiting"] == []
+
+
 def test_options_are_checked_at_setup():
     with pytest.raises(InvalidSetup, match="card duels"):
         new_state(seats=3, options={"assistance": True})
