@@ -24,6 +24,41 @@ def test_the_24_designed_tiles_are_clients_and_servers_with_one_to_three_connect
     assert ports, "'Each client with a single connection has a port': Links need ports"
 
 
+def test_a_tiles_file_is_checked_and_its_digest_names_it(tmp_path):
+    """'Each tile has a node in the center which represents a client or server computer ...
+    Each tile has one, two or three connections leading from the node to the edge of the tile.'
+    A user's own file (ARBITER_CYBERSPACE_TILES) is held to the same."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    from domain.games.cyberspace.tiles import load
+
+    def written(tiles):
+        path = tmp_path / "tiles.json"
+        path.write_bytes(orjson.dumps({"tiles": tiles}))
+        return path
+
+    good = written([{"id": "a", "node": "client", "connections": [2, 0]}, {"id": "b", "node": "server", "connections": [1]}])
+    tiles, digest = load(good)
+    assert tiles == {"a": {"node": "client", "connections": [0, 2]}, "b": {"node": "server", "connections": [1]}}
+    assert digest == hashlib.sha256(good.read_bytes()).hexdigest()[:12]
+    for bad, reason in (({"node": "router", "connections": [0]}, "client or a server"),
+                        ({"node": "client", "connections": []}, "one, two or three"),
+                        ({"node": "client", "connections": [0, 1, 2, 3]}, "one, two or three"),
+                        ({"node": "client", "connections": [1, 1]}, "distinct"),
+                        ({"node": "server", "connections": [4]}, "among 0-3")):
+        with pytest.raises(ValueError, match=reason):
+            load(written([{"id": "x", **bad}]))
+    assert load(DEFAULT_TILES) == (TILES, load(DEFAULT_TILES)[1])
+    own = written([{"id": "solo", "node": "server", "connections": [0]}])
+    shown = subprocess.run([sys.executable, "-c", "from domain.games.cyberspace.tiles import TILES, TILES_DIGEST;"
+                            "print(sorted(TILES), TILES_DIGEST)"], capture_output=True, text=True, check=True,
+                           env={**os.environ, "ARBITER_CYBERSPACE_TILES": str(own)})
+    assert shown.stdout.split() == ["['solo']", load(own)[1]]
+
+
 def test_setup_stack_two_face_up_avatars_tokens_and_a_random_first_player():
     state = new_state(seats=3)
     assert len(state["stack"]) == 22 and len(state["face_up"]) == 2  # "Draw the top two tiles, ... face up"
