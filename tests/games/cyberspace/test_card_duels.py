@@ -114,6 +114,35 @@ def test_a_hero_and_its_action_deck_play_for_one_seat_only():
     assert [p["hero"] for p in distinct["cards"]["players"]] == ["sinner", "bouncer", "cryptomancer"]
 
 
+def test_each_cyberspace_deck_keeps_every_card_and_shares_the_rest_by_the_heroes_copies():
+    """'12 Attribute Cards and 80 Action Cards': 20 a Hero (README 31): one copy of each card of
+    the Hero's HeroCard deck, the other slots in proportion to its copies by largest remainder
+    (ties by card id)."""
+    import math
+    for hero in HEROES:
+        copies, deck = HEROES[hero]["deck"], cyberspace_deck(hero)
+        counts = {card: deck.count(card) for card in copies}
+        assert len(deck) == DECK_SIZE and deck == sorted(deck) and set(deck) == set(copies)
+        spare, others = DECK_SIZE - len(copies), sum(copies.values()) - len(copies)
+        share = {card: spare * (n - 1) / others for card, n in copies.items()}
+        extra = {card for card in copies if counts[card] == 1 + math.floor(share[card]) + 1}
+        assert all(counts[card] - 1 - math.floor(share[card]) in (0, 1) for card in copies)
+        rest = lambda card: (share[card] - math.floor(share[card]), [-ord(c) for c in card])  # noqa: E731
+        assert all(rest(a) >= rest(b) for a in extra for b in set(copies) - extra)
+
+
+def test_the_match_duel_has_no_victory_points_no_turn_limit_and_four_point_secrets():
+    """'You do not directly earn points from a successful attack' (no Victory Points); the game
+    ends only when the stack runs out (README 28: no safety end); 'All Cyberspace Secret Cards
+    cost four Attribute Points'."""
+    config = card_state(2)["cards"]["config"]
+    assert config["victory_points"] is None and config["turn_limit"] is None and config["secret_cost"] == 4
+    assert config["host_turns"] and not (config["teams"] or config["assistance"] or config["fair_start"])
+    teams = card_state(4, {"teams": True, "discard_queue": True})["cards"]["config"]
+    assert teams["teams"] and teams["discard_queue"] and not teams["assistance"]
+    assert card_state(3, {"assistance": True, "fair_start": True})["cards"]["config"]["assistance"]
+
+
 def test_the_turn_is_discard_draw_clear_then_the_action_phase_where_programs_and_cards_mix():
     """'Just as in a HeroCard duel, there are four phases to every turn ... Discard, Draw,
     Clear, Action.' Programs wait for the Action Phase."""
@@ -187,6 +216,42 @@ def test_a_base_attack_must_target_an_adjacent_avatar_firewall_or_link():
     assert listed and all(base in a["cards"] for a in listed)
     assert {**hack(), "cards": sorted([base, mod])} in listed  # a set: Base Attack with its Attack Mod
     assert not any(a["type"] == "duel" and base in a["duel"].get("cards", []) for a in RULESET.legal_actions(state, 0))
+
+
+def test_a_variable_base_attack_hacks_with_the_attribute_it_selects():
+    """Weakness Analysis: 'Attack 0, plus the cost of all cards of selected Attribute in play by
+    target': a hack names the Attribute with the cards; each Attribute is listed."""
+    state = face_off()
+    variable = next(c for c, card in sorted(CARDS.items()) if card.get("effect", {}).get("variable"))
+    hand(state, 0, variable)
+    state["cards"]["players"][1]["stacks"]["body"] = [{"uid": 70, "card": "x", "face": "up", "cost": 5, "turn": 0}]
+    listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack" and a["target"] == "avatar"]
+    assert listed == [{**hack(), "cards": [variable], "attribute": a} for a in ("body", "mind", "x")]
+    state, _ = act(state, 0, {**hack(), "cards": [variable], "attribute": "body"})
+    from domain.games.herocard import engine
+    assert engine.attack_values(state["cards"]) == (value(variable) + 5, 0)
+    state = passes(state, 1, 0)
+    assert state["last_duel"]["duel"]["attack"] == 5 and state["hijack"]["target"] == 1
+
+
+def test_a_replayed_base_attack_is_refused_it_would_have_no_board_target():
+    """'Replaying a Card: Play any card on your Attribute Stack again' -- but 'For a Base Attack,
+    you must be adjacent': in Cyberspace a Base Attack is played only with a board target."""
+    from domain.games.cyberspace.rules_cards import card_attack_options
+    state = face_off()
+    base, replay = find("base_attack"), find("action", effect="replay")
+    hand(state, 0, replay)
+    attribute = CARDS[base]["attribute"]
+    state["cards"]["players"][0]["stacks"][attribute] = [{"uid": 71, "card": base, "face": "up", "cost": 1, "turn": 0}]
+    refused(state, 0, {"type": "duel", "duel": {"type": "play", "cards": [replay], "uid": 71}},
+            "base_attack_needs_board_target")
+    listed = RULESET.legal_actions(state, 0)
+    assert not [a for a in listed if a["type"] == "duel" and a["duel"].get("uid") == 71]
+    assert not [a for a in listed if a["type"] == "attack"]  # no Base Attack in hand: no hack listed
+    assert card_attack_options(state, 0) == []
+    hand(state, 0, base, replay)
+    attacks = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack"]
+    assert attacks == card_attack_options(state, 0) == [{**hack(), "cards": [base]}]
 
 
 def test_other_action_cards_may_target_any_player_even_without_an_adjacent_avatar():

@@ -60,6 +60,11 @@ def test_a_bit_duel_takes_no_actions():
     duel, facts = BitDuel.start({}, 0, [1], rng())
     assert BitDuel.legal_actions(duel, 0) == BitDuel.legal_actions(duel, 1) == [] and duel["seats"] == []
     assert BitDuel.evolve(None, facts[0]) == duel and BitDuel.result(duel) in ("attacker", "defender")
+    for coin, side in (("heads", "attacker"), ("tails", "defender")):  # the duel interface's sub-state
+        fact = {"kind": "bit", "attacker": 2, "defenders": [0, 1], "coin": coin}
+        made = BitDuel.evolve(None, fact)
+        assert made == {"kind": "bit", "attacker": 2, "defenders": [0, 1], "coin": coin, "seats": []}
+        assert BitDuel.result(made) == side
     with pytest.raises(IllegalAction) as raised:
         BitDuel.decide(duel, 1, {}, rng())
     assert raised.value.code == "duel_resolved"
