@@ -548,6 +548,37 @@ def test_a_secret_card_played_wrongly_loses_the_rest_of_the_turn_and_the_whole_n
     assert turns == [0, 1] and state["turn"] == 1  # seat 0's next turn is lost whole
 
 
+def test_a_hack_won_in_the_sequence_of_a_wrongly_played_secret_card_is_not_hijacked():
+    """'... you lose the remainder of your turn' (README 38): the Attack Sequence still resolves,
+    but the session it wins belongs to the lost remainder: nothing is hijacked, the turn ends."""
+    state = face_off()
+    base = find("base_attack")
+    secret = next(c for c, card in sorted(CARDS.items()) if card.get("secret"))
+    wrong = next(a for a in ("body", "mind", "x") if a != CARDS[secret]["attribute"])
+    hand(state, 0, base)
+    hand(state, 1)
+    state["cards"]["players"][0]["stacks"][wrong] = [{"uid": 60, "card": secret, "face": "down", "cost": 4, "turn": 0}]
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state = passes(state, 1)
+    state, _ = duel(state, 0, {"type": "reveal", "uid": 60})
+    state = passes(state, 1)
+    state, facts = duel(state, 0, {"type": "pass"})
+    kinds = [f["f"] for f in facts]
+    assert kinds.index("hijack") < kinds.index("hijack_end") < kinds.index("turn")
+    assert state["hijack"] is None and state["turn"] == 1 and state["last_duel"]["success"]
+
+
+def test_a_teams_preference_stated_in_the_window_does_not_reopen_the_turn():
+    """'Partners ... can only state a preference for attacking or blocking': talk, not a card."""
+    state = home(card_state(4, {"teams": True}))
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert RULESET.to_act(state) == {1}
+    state, _ = duel(state, 1, {"type": "prefer", "preference": "block"})
+    assert state["closing"] and RULESET.to_act(state) == {1}
+    state = passes(state, 1, 2, 3)
+    assert state["turn"] == 1
+
+
 # ---------------------------------------------------------------------------------------
 # Rebooting
 # ---------------------------------------------------------------------------------------

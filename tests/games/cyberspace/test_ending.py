@@ -101,6 +101,7 @@ def test_drawing_the_last_tile_starts_one_final_round_ending_with_the_drawers_fi
     assert state["tallies"][0] == {"networks": worth_before, "bonus": 2, "score": worth_before + 2}
     result = RULESET.outcome(state)
     assert result["reason"] == "final_round_scored" and result["scores"] == [worth_before + 2, 3, 3]
+    assert result["bonus"] == [2, 3, 3] and result["winners"] == state["winners"] == [1, 2]  # tied: most bonus
     assert RULESET.to_act(state) == set()
 
 
@@ -230,6 +231,7 @@ def test_the_puzzle_scores_each_client_and_server_of_the_largest_network_plus_th
     state, _ = act(state, 0, {"type": "done"})
     assert RULESET.outcome(state) == {"reason": "puzzle_done", "winners": [0], "scores": [7],
                                       "puzzle": {"nodes": 4, "closed": True, "score": 7}}
+    assert state["winners"] == [0] and state["over"] == "puzzle_done"
 
 
 def test_of_two_equally_large_networks_the_closed_one_counts_for_the_puzzle():

@@ -206,6 +206,8 @@ def test_partners_can_not_voluntarily_attack_each_other():
     state["players"][2]["firewalls"] = [["2,3", E]]
     refused(state, 0, {"type": "attack", "target": "firewall", "x": 2, "y": 3, "side": E}, "no_attack_on_partner")
     assert [(a["target"], a.get("seat")) for a in legal_of(state, 0, "attack")] == [("avatar", 1)]
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}  # an opponent may be attacked
 
 
 @pytest.mark.parametrize("action, code", [
@@ -225,7 +227,8 @@ def test_the_duel_interface_lets_a_multi_step_duel_plug_in(monkeypatch):
     class Standoff:
         @staticmethod
         def start(context, attacker, defenders, rng_):
-            fact = {"kind": "standoff", "attacker": attacker, "defender": defenders[0]}
+            fact = {"kind": "standoff", "attacker": attacker, "defender": defenders[0],
+                    "target": context["target"]["kind"], "draw": rng_.randbelow(1)}
             return Standoff.evolve(None, fact), [fact]
 
         @staticmethod
@@ -234,6 +237,7 @@ def test_the_duel_interface_lets_a_multi_step_duel_plug_in(monkeypatch):
 
         @staticmethod
         def decide(duel, seat, action, rng_):
+            assert seat == duel["defender"] and rng_.randbelow(1) == 0
             return [{"winner": "attacker" if action["yield"] else "defender"}]
 
         @staticmethod
@@ -249,7 +253,7 @@ def test_the_duel_interface_lets_a_multi_step_duel_plug_in(monkeypatch):
     monkeypatch.setitem(duels.ENGINES, "bit", Standoff)
     state = face_off()
     state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0})
-    assert RULESET.to_act(state) == {1} and state["duel"]["winner"] is None
+    assert RULESET.to_act(state) == {1} and state["duel"]["winner"] is None and state["duel"]["target"] == "avatar"
     assert RULESET.legal_actions(state, 1) == [{"type": "duel", "duel": {"yield": True}},
                                                {"type": "duel", "duel": {"yield": False}}]
     refused(state, 1, {"type": "end_turn"}, "duel_pending")

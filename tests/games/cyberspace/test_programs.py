@@ -253,6 +253,48 @@ def test_up_to_three_programs_a_turn_in_any_combination():
     assert state["turn"] == 1 and state["programs"] == 0  # tokens back to Idle in the next Clear Phase
 
 
+def test_each_program_executed_moves_a_program_token_onto_its_circle():
+    """'When you execute a program, move a Program Token to the appropriate program circle on the
+    card. If you execute the same program more than once in a turn, stack the Program Tokens'
+    (the menu, in order); in a hijacked session the target's menu (README 17)."""
+    state = line_network(new_state(), nodes=("client", "server", "client", "client", "client"))
+    put(state, 1, 4, "client", [E])  # a pendant tile (blank to blank under the port at 1,3)
+    avatar(state, 0, 1, 3)
+    programs = [({"type": "login", "avatar": 0, "x": 2, "y": 3}, "login"),
+                ({"type": "link", "x": 5, "y": 3, "from": None}, "link"),
+                ({"type": "firewall", "x": 2, "y": 3, "side": E, "from": None}, "firewall")]
+    for action, name in programs:
+        state, facts = act(state, 0, action)
+        assert facts[0] == {"f": "program", "program": name, "seat": 0}
+    assert state["menu"] == ["login", "link", "firewall"] and state["programs"] == 3
+    state["turn"], state["programs"], state["menu"] = 1, 0, []
+    avatar(state, 1, 4, 3)
+    state["players"][1]["avatars"] = ["4,3", None, None]
+    state["players"][0]["avatars"] = ["3,3", None, None]
+    state["players"][0]["firewalls"] = []
+    for action, name in ((lambda s: next(a for a in legal_of(s, 1, "probe"))), "probe"), \
+            ((lambda s: next(a for a in legal_of(s, 1, "remap") if a["from"] == "1,4")), "remap"), \
+            ((lambda s: {"type": "draw"}), "probe"):
+        state, facts = act(state, 1, action(state))
+        assert facts[0] == {"f": "program", "program": name, "seat": 1}
+        if state["held"]:
+            state, _ = act(state, 1, legal_of(state, 1, "place")[0])
+    assert state["menu"] == ["probe", "remap", "probe"]
+
+
+def test_a_hijacked_sessions_programs_go_on_the_targets_menu():
+    from .test_hacking import HEADS
+    state = line_network(new_state())
+    avatar(state, 0, 2, 3)
+    avatar(state, 1, 3, 3)
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    state, facts = act(state, 0, {"type": "login", "avatar": 0, "x": 4, "y": 3})
+    assert facts[0] == {"f": "program", "program": "login", "seat": 1}
+    state, facts = act(state, 0, {"type": "spawn", "x": 3, "y": 3})
+    assert facts[0] == {"f": "program", "program": "spawn", "seat": 1}
+    assert state["hijack"]["menu"] == ["login", "spawn"] and state["menu"] == [] and state["programs"] == 0
+
+
 def test_reboot_removes_any_of_your_avatars_instead_of_the_action_phase():
     state = line_network(new_state())
     avatar(state, 0, 2, 3)
