@@ -603,6 +603,81 @@ def test_reboot_clears_any_top_cards_discards_the_hand_draws_seven_and_removes_a
     assert state["turn"] == 1
 
 
+def test_reboots_listed_with_cards_clear_nothing_or_everything_and_refresh_or_not():
+    """'You may clear some or all of the Action Cards ... you may discard your entire hand and
+    draw a new hand of seven cards': README 39 lists clearing nothing or everything, with and
+    without the refresh, for each choice of Avatars."""
+    state = face_off()
+    state["cards"]["players"][0]["stacks"]["mind"] = [{"uid": 80, "card": "x", "face": "up", "cost": 1, "turn": 0},
+                                                      {"uid": 81, "card": "y", "face": "up", "cost": 1, "turn": 0}]
+    listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "reboot"]
+    assert listed == [{"type": "reboot", "avatars": avatars, "clear": clear, "refresh": refresh}
+                      for avatars in ([], [0]) for clear in ([], ["mind", "mind"]) for refresh in (False, True)]
+    state["cards"]["players"][0]["stacks"]["mind"] = []
+    assert [a for a in RULESET.legal_actions(state, 0) if a["type"] == "reboot"] == [
+        {"type": "reboot", "avatars": avatars, "clear": [], "refresh": refresh}
+        for avatars in ([], [0]) for refresh in (False, True)]
+
+
+def test_a_reboot_without_refresh_keeps_the_hand_and_its_clears_are_checked():
+    state = face_off()
+    kept = list(state["cards"]["players"][0]["hand"])
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": "body", "refresh": False}, "reboot_clear")
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": ["legs"], "refresh": False}, "reboot_clear")
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": "yes"}, "reboot_refresh")
+    state, _ = act(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": False})
+    assert state["cards"]["players"][0]["hand"] == kept and state["turn"] == 1
+
+
+def test_at_home_nothing_is_passed_and_no_refresh_after_a_program():
+    """A `pass` with nothing open is refused: 'end your turn instead' (README 32); 'When you
+    refresh, you forego your Action Phase completely', so not after a program (README 39)."""
+    state = face_off()
+    draw = find("action", effect="draw")
+    hand(state, 0, draw)
+    refused(state, 0, {"type": "duel", "duel": {"type": "pass"}}, "nothing_to_pass")
+    listed = [a["duel"] for a in RULESET.legal_actions(state, 0) if a["type"] == "duel"]
+    assert {"type": "refresh"} in listed and {"type": "play", "cards": [draw]} in listed
+    assert {"type": "pass"} not in listed
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 1, "y": 3})
+    refused(state, 0, {"type": "duel", "duel": {"type": "refresh"}}, "refresh_forgoes_action_phase")
+    listed = [a["duel"] for a in RULESET.legal_actions(state, 0) if a["type"] == "duel"]
+    assert {"type": "refresh"} not in listed and {"type": "play", "cards": [draw]} in listed
+
+
+def test_a_card_draw_on_an_empty_action_deck_shuffles_the_discard_stack():
+    """'If your Action Deck runs out of cards, shuffle your discard stack, place it face down
+    and continue drawing Action Cards from the top.'"""
+    state = face_off()
+    draw = find("action", effect="draw")
+    player = state["cards"]["players"][0]
+    pile = sorted(player["deck"])
+    player.update(deck=[], discard=pile, hand=[draw])
+    state, facts = duel(state, 0, {"type": "play", "cards": [draw]})
+    inner = [f["fact"] for f in facts if f["f"] == "duel"]
+    reshuffle = next(f for f in inner if f["f"] == "hc.reshuffle")
+    assert sorted(reshuffle["order"]) == pile and len(state["cards"]["players"][0]["hand"]) == 2
+
+
+def test_a_duplicate_that_fails_hijacks_nothing():
+    """'... you gain the benefits if the duplicate attack succeeds': blocked, it does nothing."""
+    state = face_off()
+    base = find("base_attack")
+    mimic = find("special_block", effect="duplicate")
+    block = find("base_block", value=value(base))
+    hand(state, 0, base, block)
+    hand(state, 1, mimic)
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state, _ = duel(state, 1, {"type": "play", "cards": [mimic]})
+    state = passes(state, 0, 1)
+    state, _ = act(state, 0, {"type": "end_session"})
+    assert state["cards"]["sequence"]["duplicate"] and RULESET.to_act(state) == {0}
+    state, _ = duel(state, 0, {"type": "play", "cards": [block]})  # seat 0 blocks the duplicate
+    state = passes(state, 1, 0)
+    assert state["last_duel"]["duplicate"] and not state["last_duel"]["success"]
+    assert state["hijack"] is None and RULESET.to_act(state) == {0}
+
+
 def test_no_reboot_after_playing_a_card():
     """'If you reboot, you can neither execute programs nor play cards on this turn.'"""
     state = face_off()
