@@ -250,7 +250,8 @@ def test_of_two_equally_large_networks_the_closed_one_counts_for_the_puzzle():
 
 def test_an_open_largest_network_scores_its_nodes_only_and_an_empty_table_nothing():
     state = new_state(seats=1)
-    assert RULESET.outcome(act(new_state(seats=1), 0, {"type": "done"})[0])["scores"] == [0]
+    assert RULESET.outcome(act(new_state(seats=1), 0, {"type": "done"})[0])["puzzle"] == \
+        {"nodes": 0, "closed": False, "score": 0}
     put(state, 2, 2, "server", [E, S]), put(state, 3, 2, "client", [W])
     put(state, 2, 3, "client", [N, E, S])  # open to the south
     state, _ = act(state, 0, {"type": "done"})

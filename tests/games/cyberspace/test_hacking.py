@@ -150,6 +150,39 @@ def test_destroying_a_firewall_removes_it_and_returns_it_to_its_owner():
     assert state["players"][1]["firewalls"] == [] and duel_facts(facts)[0]["defenders"] == [1]
 
 
+def test_a_firewall_on_any_side_of_the_hackers_node_and_only_there():
+    """'You can attack any Firewall or Link adjacent to your Avatar': on a connection of its node
+    (either half), whichever side; a Firewall on the same side of another tile is not adjacent."""
+    state = new_state()
+    put(state, 3, 2, "client", [S]), put(state, 3, 3, "server", [N, S, E]), put(state, 3, 4, "client", [N])
+    put(state, 4, 3, "client", [W]), put(state, 1, 1, "server", [S]), put(state, 1, 2, "client", [N])
+    avatar(state, 0, 3, 3)
+    state["players"][1]["firewalls"] = [["3,4", N], ["1,1", S]]  # 3,4's north half: 3,3's south connection
+    south = {"type": "attack", "target": "firewall", "x": 3, "y": 4, "side": N}
+    assert south in legal_of(state, 0, "attack")
+    refused(state, 0, {"type": "attack", "target": "firewall", "x": 1, "y": 1, "side": S}, "target_not_adjacent")
+    state["players"][1]["firewalls"] = [["3,3", S]]
+    state, facts = act(state, 0, {"type": "attack", "target": "firewall", "x": 3, "y": 3, "side": S}, seq=HEADS)
+    assert state["players"][1]["firewalls"] == [] and state["last_duel"]["target"] == \
+        {"kind": "firewall", "at": ["3,3", S], "owners": [1]}
+
+
+def test_the_owner_of_a_link_defends_it():
+    """'The player who owns the Firewall or Link can play cards to defend': tails, it stays."""
+    state = face_off()
+    state["players"][1]["links"] = ["1,3"]
+    state, facts = act(state, 0, {"type": "attack", "target": "link", "x": 1, "y": 3}, seq=TAILS)
+    assert duel_facts(facts)[0]["defenders"] == [1] and state["players"][1]["links"] == ["1,3"]
+    assert state["last_duel"]["target"] == {"kind": "link", "at": "1,3", "owners": [1]}
+    assert not state["last_duel"]["success"]
+
+
+def test_an_avatar_hack_names_its_target_seat_avatar_and_node():
+    state = face_off()
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=TAILS)
+    assert state["last_duel"]["target"] == {"kind": "avatar", "seat": 1, "avatar": 0, "at": "3,3"}
+
+
 def test_an_attack_on_either_of_two_firewalls_on_one_connection_affects_both_and_both_owners_defend():
     state = two_walls_by_remap()  # seat 0's on 3,3 south, seat 1's on 3,4 north
     avatar(state, 0, 3, 3)
@@ -206,13 +239,29 @@ def test_partners_can_not_voluntarily_attack_each_other():
     state["players"][2]["firewalls"] = [["2,3", E]]
     refused(state, 0, {"type": "attack", "target": "firewall", "x": 2, "y": 3, "side": E}, "no_attack_on_partner")
     assert [(a["target"], a.get("seat")) for a in legal_of(state, 0, "attack")] == [("avatar", 1)]
+
     state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
     assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}  # an opponent may be attacked
+
+
+def test_partners_sit_opposite_seat_three_with_seat_one():
+    """'Partners sit opposite each other': seats 0+2 and 1+3."""
+    state = line_network(new_state(seats=4, options={"teams": True}))
+    state["turn"] = 3
+    avatar(state, 3, 2, 3)
+    avatar(state, 1, 3, 3)
+    avatar(state, 0, 1, 3)
+    refused(state, 3, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, "no_attack_on_partner")
+    assert [(a["target"], a.get("seat")) for a in legal_of(state, 3, "attack")] == [("avatar", 0)]
 
 
 @pytest.mark.parametrize("action, code", [
     ({"type": "attack", "target": "bomb"}, "malformed_action"),
     ({"type": "attack", "target": "avatar", "seat": 7, "avatar": 0}, "no_such_avatar"),
+    ({"type": "attack", "target": "avatar", "seat": 2, "avatar": 0}, "no_such_avatar"),  # two seats: 0 and 1
+    ({"type": "attack", "target": "avatar", "seat": 1, "avatar": 3}, "no_such_avatar"),  # three Avatars: 0-2
+    ({"type": "attack", "target": "avatar", "seat": 1, "avatar": 1}, "no_such_avatar"),  # not on the board
+    ({"type": "attack", "target": "avatar", "seat": 1, "avatar": -1}, "no_such_avatar"),
     ({"type": "attack", "target": "firewall", "x": 2, "y": 3, "side": 9}, "no_such_firewall"),
 ])
 def test_malformed_attacks_are_refused_with_a_code(action, code):
