@@ -108,7 +108,7 @@ def test_a_hero_and_its_action_deck_play_for_one_seat_only():
     two seats cannot both pick the same Hero."""
     with pytest.raises(InvalidSetup, match="bouncer given to several seats"):
         RULESET.setup({"heroes": ["bouncer", "bouncer", "bouncer", "bouncer"]}, ["a", "b", "c", "d"], rng(1))
-    with pytest.raises(InvalidSetup, match="sinner given to several seats"):
+    with pytest.raises(InvalidSetup, match="seat only: sinner given to several seats"):
         RULESET.setup({"heroes": ["sinner", "bouncer", "sinner"]}, ["a", "b", "c"], rng(1))
     distinct = RULESET.setup({"heroes": ["sinner", "bouncer", "cryptomancer"]}, ["a", "b", "c"], rng(1))
     assert [p["hero"] for p in distinct["cards"]["players"]] == ["sinner", "bouncer", "cryptomancer"]

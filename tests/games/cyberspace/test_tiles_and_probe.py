@@ -69,6 +69,10 @@ def test_setup_stack_two_face_up_avatars_tokens_and_a_random_first_player():
         assert player["links"] == [] and player["firewalls"] == []
     firsts = {RULESET.setup({}, ["a", "b", "c"], rng(1, seed))["first"] for seed in range(40)}
     assert firsts == {0, 1, 2}  # "Randomly determine who starts."
+    fresh = RULESET.setup({"duels": "bit"}, ["a", "b", "c"], rng(1, 3))
+    assert fresh["turn"] == fresh["first"] and fresh["turn_number"] == 1 and fresh["duels"] == "bit"
+    assert not (state["final_round"] or state["closing"] or state["acted"]) and state["programs"] == 0
+    assert new_state(seats=1)["duels"] is None  # the Engineering Puzzle duels with no one
 
 
 def test_the_first_tile_goes_in_the_centre():
@@ -78,6 +82,23 @@ def test_the_first_tile_goes_in_the_centre():
     assert {(a["x"], a["y"]) for a in legal_of(state, 0, "probe")} == {(3, 3)}
     state, _ = act(state, 0, {"type": "probe", "tile": tile, "x": 3, "y": 3, "rot": 0})
     assert state["board"]["3,3"]["tile"] == tile
+
+
+def test_each_distinct_shape_is_listed_once_where_it_fits():
+    """'Any of four rotations' (README 6): a placement is listed once per distinct shape, the
+    lowest rotation giving it, wherever the tile's connections meet every demand exactly."""
+    from domain.games.cyberspace.board import turned
+    state = new_state()
+    for tile in sorted(TILES):
+        rots = [rot for x, y, rot in placements({}, 7, tile)]
+        shapes = [turned(tile, rot) for rot in rots]
+        assert len(set(shapes)) == len(shapes) == len({turned(tile, r) for r in range(4)})
+        assert rots == sorted(min(r for r in range(4) if turned(tile, r) == shape) for shape in shapes)
+    put(state, 3, 3, "client", [E])
+    port = tile_like(state, "client", [W])
+    found = placements(state["board"], 7, port)
+    assert (4, 3, rot_for(port, [W])) in found  # the connection it needs, and no more
+    assert len(found) == len(set(found)) and all((x, y) != (4, 3) or rot == rot_for(port, [W]) for x, y, rot in found)
 
 
 def test_ok_ok_invalid_touching_sides_must_match():
@@ -282,6 +303,23 @@ def test_options_are_checked_at_setup():
         new_state(options={"size": 8})
     with pytest.raises(InvalidSetup, match="Engineering Puzzle"):
         new_state(seats=1, options={"handicap": [0]})
+    for alone in ({"teams": True}, {"assistance": True}):
+        with pytest.raises(InvalidSetup, match="Engineering Puzzle"):
+            RULESET.setup(alone, ["solo"], rng(1))
+    with pytest.raises(InvalidSetup, match="unknown Cyberspace options"):
+        new_state(options={"tiles": 30})
+    for variant in ({"fair_start": True}, {"discard_queue": True}):
+        with pytest.raises(InvalidSetup, match="Dueling Variants"):
+            new_state(options=variant)  # with Bit Duels
+        with pytest.raises(InvalidSetup, match="Dueling Variants"):
+            RULESET.setup(variant, ["solo"], rng(1))  # the puzzle
+    for size in (7.0, True, 17, 3):
+        with pytest.raises(InvalidSetup, match="odd number from 5 to 15"):
+            new_state(options={"size": size})
+    assert new_state(options={"size": 15})["size"] == 15 and new_state(options={"size": 5})["size"] == 5
+    for entry in ("zed", None, True, 2, -1):
+        with pytest.raises(InvalidSetup, match="neither a seat name nor a seat number"):
+            new_state(options={"handicap": [entry]})
     state = new_state(seats=3, options={"handicap": ["p1"]})  # "the expert player(s) receive two Avatars"
     assert [len(p["avatars"]) for p in state["players"]] == [3, 2, 3]
 
