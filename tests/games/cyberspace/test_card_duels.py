@@ -177,8 +177,10 @@ def test_a_successful_attack_hacks_an_avatar_and_earns_no_victory_point():
     state, _ = act(state, 0, {**hack(), "cards": [base]})
     assert state["cards"]["sequence"]["block"] == [1] and RULESET.to_act(state) == {1}
     refused(state, 0, {"type": "end_turn"}, "not_your_turn")
+    assert state["attack"] == {"seat": 0, "target": {"kind": "avatar", "seat": 1, "avatar": 0, "at": "3,3"},
+                               "defenders": [1]}
     state = passes(state, 1, 0)  # "The Attack Sequence ends when all players pass."
-    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []} and state["attack"] is None
     assert state["last_duel"]["success"] and state["last_duel"]["duel"]["attack"] == value(base)
     assert [p["vp"] for p in state["cards"]["players"]] == [0, 0]
     # "You may not play cards or execute your own programs during the hijacked session."
@@ -214,6 +216,7 @@ def test_a_base_attack_must_target_an_adjacent_avatar_firewall_or_link():
     refused(state, 0, hack(), "attack_needs_base_attack")
     listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack"]
     assert listed and all(base in a["cards"] for a in listed)
+    assert {"type": "draw"} in RULESET.legal_actions(state, 0)  # programs listed beside the hacks
     assert {**hack(), "cards": sorted([base, mod])} in listed  # a set: Base Attack with its Attack Mod
     assert not any(a["type"] == "duel" and base in a["duel"].get("cards", []) for a in RULESET.legal_actions(state, 0))
 
@@ -347,7 +350,8 @@ def test_a_purged_base_attack_cancels_the_hack():
     state, facts = duel(state, 1, {"type": "play", "cards": [purge]})
     assert "attack_cancelled" in [f["f"] for f in facts]
     assert state["attack"] is None and state["cards"]["sequence"] is None and state["hijack"] is None
-    assert state["last_duel"]["cancelled"]
+    assert state["last_duel"] == {"seat": 0, "target": {"kind": "avatar", "seat": 1, "avatar": 0, "at": "3,3"},
+                                  "defenders": [1], "success": False, "duel": None, "cancelled": True}
     assert RULESET.to_act(state) == {0}
     state, _ = act(state, 0, {**hack(), "cards": [base]})  # the Exclusive action no longer counts
     assert state["attack"] is not None
@@ -370,7 +374,9 @@ def test_a_duplicated_base_attack_resolves_after_the_original_and_its_owner_gain
     sequence = state["cards"]["sequence"]
     assert sequence["duplicate"] and sequence["owner"] == 1 and sequence["target"] == 0
     state = passes(state, 0, 1)
-    assert state["last_duel"]["duplicate"] and state["last_duel"]["success"]
+    assert state["last_duel"] == {"seat": 1, "target": {"kind": "session", "seat": 0}, "defenders": [0],
+                                  "success": True, "duel": state["cards"]["last_result"], "duplicate": True}
+    assert state["last_duel"]["duel"]["owner"] == 1
     assert state["hijack"] == {"target": 0, "by": 1, "programs": 0, "menu": []} and RULESET.to_act(state) == {1}
     # the duplicate's owner executes seat 0's programs, on seat 0's pieces
     state, _ = act(state, 1, {"type": "login", "avatar": 0, "x": 1, "y": 3})

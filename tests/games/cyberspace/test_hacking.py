@@ -38,6 +38,30 @@ def test_heads_the_attack_succeeds_and_hijacks_the_targets_session():
     assert state["last_duel"]["success"] is True
 
 
+def test_a_resolved_hack_is_recorded_and_the_turn_goes_on_with_its_programs():
+    """After the duel: the hack's record (who, what, who defended, the result), nothing left
+    open; an attack is an action, so no Reboot after it; the session's programs are listed with
+    its end, even when the hacker's own three are spent."""
+    state = face_off()
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 1, "y": 3})
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 2, "y": 3})
+    state, _ = act(state, 0, {"type": "link", "x": 5, "y": 3, "from": None})
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    assert state["attack"] is None and state["duel"] is None and state["attacked"] and state["acted"]
+    assert state["last_duel"] == {"seat": 0, "target": {"kind": "avatar", "seat": 1, "avatar": 0, "at": "3,3"},
+                                  "defenders": [1], "success": True,
+                                  "duel": {"kind": "bit", "attacker": 0, "defenders": [1], "coin": "heads", "seats": []}}
+    listed = RULESET.legal_actions(state, 0)
+    assert {"type": "end_session"} in listed and {"type": "draw"} in listed and legal_of(state, 0, "login")
+    state, _ = act(state, 0, {"type": "end_session"})
+    assert not legal_of(state, 0, "reboot") and not legal_of(state, 0, "login")  # its own three are spent
+    refused(state, 0, {"type": "reboot", "avatars": []}, "reboot_instead_of_acting")
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert state["turn_number"] == 2 and state["turn"] == 1 and state["menu"] == [] and state["programs"] == 0
+    assert not (state["attacked"] or state["acted"] or state["closing"])
+    assert legal_of(state, 1, "attack") and legal_of(state, 1, "reboot")
+
+
 def test_tails_the_attack_fails_and_nothing_happens():
     state = face_off()
     state, facts = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=TAILS)

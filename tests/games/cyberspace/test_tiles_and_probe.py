@@ -196,6 +196,9 @@ def test_a_face_up_tile_used_is_replaced_from_the_face_down_stack():
     state, facts = act(state, 0, {"type": "probe", "tile": tile, "x": 3, "y": 3, "rot": 0})
     assert [f["f"] for f in facts] == ["program", "place", "refill"]
     assert len(state["face_up"]) == 2 and len(state["stack"]) == 21 and tile not in state["face_up"]
+    assert state["face_up"][-1] == facts[-1]["tile"] and facts[-1]["tile"] not in state["stack"]
+    listed = RULESET.legal_actions(state, 0)
+    assert {"type": "draw"} in listed and legal_of(state, 0, "probe")  # the stack or a face-up tile
 
 
 def test_drawing_from_the_stack_then_placing_the_tile_is_one_probe():
