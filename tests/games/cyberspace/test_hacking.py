@@ -216,6 +216,13 @@ def test_an_attack_on_either_of_two_firewalls_on_one_connection_affects_both_and
     assert [f["f"] for f in facts].count("firewall_destroyed") == 2  # "remove all firewalls on a single connection"
 
 
+def test_two_firewalls_on_one_connection_are_one_attack_listed():
+    state = two_walls_by_remap()
+    avatar(state, 0, 3, 3)
+    walls = [a for a in legal_of(state, 0, "attack") if a["target"] == "firewall"]
+    assert len(walls) == 1 and (walls[0]["x"], walls[0]["y"], walls[0]["side"]) in ((3, 3, S), (3, 4, N))
+
+
 def test_destroying_a_link_removes_only_the_targeted_link():
     state = face_off()
     put(state, 1, 5, "client", [E])

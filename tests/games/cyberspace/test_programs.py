@@ -205,6 +205,52 @@ def test_a_straight_tile_turned_twice_moves_its_firewall_and_that_remap_is_liste
     assert len({a["rot"] for a in legal_of(state, 0, "remap") if (a["x"], a["y"]) == (2, 3)}) == 1
 
 
+def test_a_tile_turned_in_place_takes_its_firewall_round_whatever_its_first_rotation():
+    """The same rule from a tile laid east-west (not its unrotated way): turned twice in place,
+    its Firewall goes from the east end to the west end; a quarter turn more is another shape."""
+    state = new_state()
+    put(state, 3, 3, "server", [E, S, W])
+    put(state, 2, 3, "client", [E, W])
+    assert state["board"]["2,3"]["rot"] != 0
+    state["players"][0]["firewalls"] = [["2,3", E]]
+    rot = state["board"]["2,3"]["rot"]
+    turned_twice = {"type": "remap", "from": "2,3", "x": 2, "y": 3, "rot": (rot + 2) % 4}
+    listed = legal_of(state, 0, "remap")
+    assert turned_twice in listed and len(listed) == len({repr(sorted(a.items())) for a in listed})
+    moved, _ = act(state, 0, turned_twice)
+    assert moved["players"][0]["firewalls"] == [["2,3", W]] and moved["board"]["2,3"]["rot"] == (rot + 2) % 4
+    refused(moved, 0, {"type": "remap", "from": "2,3", "x": 2, "y": 3, "rot": (rot + 2) % 4}, "remap_must_move")
+
+
+def test_every_pendant_tile_is_listed_for_remap_whatever_lies_before_it():
+    state = line_network(new_state(), nodes=("client", "server", "client"))  # ports at 1,3 and 3,3
+    froms = {a["from"] for a in legal_of(state, 0, "remap")}
+    assert froms == {"1,3", "3,3"}  # 2,3 touches two tiles: not pendant
+
+
+def test_firewall_and_link_options_list_every_empty_place_and_each_own_token_to_move():
+    """'To place a firewall, the connection must be empty'; 'To link, the port must be empty';
+    new tokens while any of the three is left, else only moves (README 11)."""
+    state = line_network(new_state(), nodes=("client", "server", "client"))  # 1,3 E - 2,3 W E - 3,3 W
+    walls = legal_of(state, 0, "firewall")
+    assert walls == [{"type": "firewall", "x": x, "y": 3, "side": side, "from": None}
+                     for x, side in ((1, E), (2, E), (2, W), (3, W))]
+    assert legal_of(state, 0, "link") == [{"type": "link", "x": x, "y": 3, "from": None} for x in (1, 3)]
+    state["players"][1]["firewalls"] = [["1,3", E]]  # the connection 1,3-2,3 now has a Firewall (both halves)
+    state["players"][1]["links"] = ["3,3"]
+    assert [(a["x"], a["side"]) for a in legal_of(state, 0, "firewall")] == [(2, E), (3, W)]
+    assert legal_of(state, 0, "link") == [{"type": "link", "x": 1, "y": 3, "from": None}]
+    state["players"][1]["firewalls"] = []
+    state["players"][0]["firewalls"] = [["2,3", E]]
+    state["players"][0]["links"] = ["1,3"]  # one token left: new ones still listed
+    assert {a["from"] is None for a in legal_of(state, 0, "firewall")} == {True, False}
+    state["players"][1]["links"] = []
+    assert {a["from"] for a in legal_of(state, 0, "link")} == {None, "1,3"}
+    state["players"][0]["links"] = ["1,3", "3,3"]  # none left: only moves
+    walls, links = legal_of(state, 0, "firewall"), legal_of(state, 0, "link")
+    assert walls and links == [] and all(a["from"] == ["2,3", E] for a in walls)  # no empty port left to link
+
+
 def test_a_remap_that_cannot_be_made_is_cancelled_and_costs_no_program():
     state = line_network(new_state())
     refused(state, 0, {"type": "remap", "from": "4,3", "x": 6, "y": 6, "rot": 0}, "must_attach")
