@@ -214,6 +214,8 @@ def test_a_base_attack_must_target_an_adjacent_avatar_firewall_or_link():
     refused(state, 0, {**hack(2), "cards": [base]}, "target_not_adjacent")  # seat 2 sits two nodes away
     refused(state, 0, {**hack(), "cards": [mod]}, "attack_needs_base_attack")
     refused(state, 0, hack(), "attack_needs_base_attack")
+    refused(state, 0, {**hack(), "cards": ["no_such_card", 7]}, "attack_needs_base_attack")
+    refused(state, 0, {"type": "duel", "duel": {"type": "play", "cards": ["no_such_card"]}}, "malformed_action")
     listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack"]
     assert listed and all(base in a["cards"] for a in listed)
     assert {"type": "draw"} in RULESET.legal_actions(state, 0)  # programs listed beside the hacks
