@@ -3,8 +3,13 @@ the digit inside the seat of the Avatar there, '|' and '--' connections, '#' a F
 that side, 'L<n>' a Link of seat n; the stack as a count, the networks and the players with
 what they score, and whose turn it is."""
 
+import io
+
+from rich.console import Console
+from rich.text import Text
+
 from domain.games.cyberspace import RULESET
-from domain.kernel.terminal import plain_text
+from domain.kernel.terminal import plain_text, seat_style
 
 from .boards import E, N, S, W, act, avatar, new_state, put, rng
 from .test_hacking import face_off
@@ -12,6 +17,17 @@ from .test_hacking import face_off
 
 def drawn(state, seat=None):
     return [line.rstrip() for line in plain_text(RULESET.render(RULESET.view(state, seat))).splitlines()]
+
+
+def ansi(renderable, width=120):
+    console = Console(record=True, width=width, file=io.StringIO(), force_terminal=True, color_system="standard")
+    console.print(renderable)
+    return console.export_text(styles=True)
+
+
+def styled(text, style):
+    """How a terminal starts showing `text` in `style` (the style may run on after it)."""
+    return ansi(Text(text, style=style)).rstrip("\n").removesuffix("\x1b[0m")
 
 
 def test_the_grid_draws_nodes_connections_avatars_links_and_firewalls():
@@ -81,3 +97,67 @@ def test_with_card_duels_each_hero_is_drawn_and_an_empty_board_draws_the_centre(
     text = "\n".join(lines)
     assert "Sinner" in text and "Bouncer" in text and "duels: cards" in lines[0]
     assert N == 0 and S == 2 and W == 3
+
+
+def test_the_tables_headers_titles_and_the_stack_line():
+    state = face_off()
+    state["waiting"] = [state["stack"].pop()]
+    state["held"] = state["stack"].pop()
+    state["menu"], state["programs"] = ["login", "link"], 2
+    put(state, 5, 5, "server", [E])  # an open network of its own
+    lines = drawn(state)
+    assert "Networks" in lines and "  network   tiles   servers   empty clients   closed   worth   servers held" in lines
+    assert any(line.startswith("  1         1       1         0               open     0       -") for line in lines)
+    assert "Players (Avatars, Links and Firewalls by square x,y; tokens: Access Tokens left)" in " ".join(lines)
+    assert "  seat     Avatars   reserve   Links   Firewalls   tokens   points   tally" in lines
+    assert f"stack ▒▒▒▒▒▒▒▒▒▒… {len(state['stack'])} tiles  face up t01, t03  waiting {state['waiting'][0]}  " \
+        f"drawn {state['held']}" in lines
+    assert lines[-1] == "turn of seat 0, programs 2/3 login, link"
+
+
+def test_colours_firewalls_red_connections_white_avatars_and_links_in_their_seats_colour():
+    """The legend's '#' a Firewall (red); each Avatar's digit and each Link in its seat's colour;
+    the coordinates, the legend and the record of the last hack dim; what a player scores bold."""
+    state = face_off()
+    state["players"][1]["links"] = ["1,3"]
+    state["players"][0]["firewalls"] = [["2,3", E]]
+    state["last_duel"] = {"seat": 0, "target": {"kind": "link"}, "success": False}
+    text = ansi(RULESET.render(RULESET.view(state, None)))
+    assert styled("##", "bold red") in text and styled("--", "bright_white") in text
+    assert styled("0", f"bold black on {seat_style(0)}") in text and styled("1", f"bold black on {seat_style(1)}") in text
+    assert styled("(", "bold") in text and styled("L1", f"bold {seat_style(1)}") in text
+    assert styled("   3   ", "dim") in text and styled("  3 ", "dim") in text
+    assert styled("last hack: seat 0 on link — failed", "dim") in text
+    worth = RULESET.view(state, None)["networks"][0]["worth"]
+    assert f"closed   {styled(str(worth), 'bold')}" in text  # the network's worth in bold (and seat 0's points)
+    assert f"2        {styled(str(worth), 'bold')}" in text
+    state.update(final_round=True, final_turn=False, stack=[])
+    state["hijack"] = {"target": 1, "by": 0, "programs": 1, "menu": ["login"]}
+    text = ansi(RULESET.render(RULESET.view(state, None)))
+    assert styled(", hijacking seat 1 (1/3)", "red") in text and styled(", final round", "bold yellow") in text
+
+
+def test_each_hero_is_drawn_by_seat_the_one_to_act_marked_and_none_once_over():
+    from .test_card_duels import home
+    state = RULESET.setup({"heroes": ["sinner", "bouncer"]}, ["a", "b"], rng(1))
+    acting = state["turn"]
+    state = home(state, acting)  # its Action Phase: it holds priority
+    lines = " ".join(drawn(state, acting))
+    other = 1 - acting
+    names = {0: "Sinner", 1: "Bouncer"}
+    assert f"▶ seat {acting} · {names[acting]}" in lines and f"▶ seat {other}" not in lines
+    assert f"seat {other} · {names[other]}" in lines and " VP" not in lines
+    state["over"], state["winners"] = "final_round_scored", [0]
+    state["tallies"] = [{"networks": 0, "bonus": 3, "score": 3}] * 2
+    lines = " ".join(drawn(state, acting))
+    assert "▶" not in lines and "GAME OVER  final_round_scored, winners: seat 0" in lines
+    assert "puzzle score" not in lines and "turn of" not in lines
+
+
+def test_an_unfinished_puzzle_and_one_closed_without_points():
+    state = new_state(seats=1)
+    put(state, 3, 3, "server", [E]), put(state, 4, 3, "client", [W, E])
+    lines = drawn(state)
+    assert "  seat 0   -         3         -       -           3        -" in lines  # no points outside the puzzle
+    state, _ = act(state, 0, {"type": "done"})
+    assert "puzzle score: nodes 2, closed no, score 2" in " ".join(drawn(state))
