@@ -131,6 +131,15 @@ def test_each_cyberspace_deck_keeps_every_card_and_shares_the_rest_by_the_heroes
         assert all(rest(a) >= rest(b) for a in extra for b in set(copies) - extra)
 
 
+def test_a_hero_with_twenty_cards_or_fewer_keeps_its_deck_as_it_is(monkeypatch):
+    """A Hero's deck already within the 20 cards (a designed or custom Hero) is not reshaped."""
+    small = {"jab": 12, "brace": 8}
+    monkeypatch.setitem(HEROES, "tester", {**HEROES["bouncer"], "deck": small})
+    assert cyberspace_deck("tester") == ["brace"] * 8 + ["jab"] * 12
+    monkeypatch.setitem(HEROES, "tester", {**HEROES["bouncer"], "deck": {"jab": 3, "brace": 2}})
+    assert cyberspace_deck("tester") == ["brace", "brace", "jab", "jab", "jab"]
+
+
 def test_the_match_duel_has_no_victory_points_no_turn_limit_and_four_point_secrets():
     """'You do not directly earn points from a successful attack' (no Victory Points); the game
     ends only when the stack runs out (README 28: no safety end); 'All Cyberspace Secret Cards
@@ -604,6 +613,12 @@ def test_reboot_clears_any_top_cards_discards_the_hand_draws_seven_and_removes_a
     player["discard"] += player["hand"][3:]
     player["hand"] = list(kept)
     refused(state, 0, {"type": "reboot", "avatars": [0], "clear": ["body"] * 5, "refresh": True}, "reboot_clear")
+    empty = json_copy(state)  # an empty Action Deck: the seven are drawn from the shuffled discard stack
+    mine = empty["cards"]["players"][0]
+    mine["discard"], mine["deck"] = mine["discard"] + mine["deck"], []
+    empty, facts = act(empty, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": True})
+    assert any(f["f"] == "duel" and f["fact"]["f"] == "hc.reshuffle" for f in facts)
+    assert len(empty["cards"]["players"][0]["hand"]) == 7
     state, facts = act(state, 0, {"type": "reboot", "avatars": [0], "clear": ["body"] * 4, "refresh": True})
     after = state["cards"]["players"][0]
     assert after["stacks"]["body"] == [] and len(after["hand"]) == 7  # four cleared: more than a Clear Phase's three

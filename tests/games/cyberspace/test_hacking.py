@@ -58,8 +58,16 @@ def test_a_resolved_hack_is_recorded_and_the_turn_goes_on_with_its_programs():
     refused(state, 0, {"type": "reboot", "avatars": []}, "reboot_instead_of_acting")
     state, _ = act(state, 0, {"type": "end_turn"})
     assert state["turn_number"] == 2 and state["turn"] == 1 and state["menu"] == [] and state["programs"] == 0
-    assert not (state["attacked"] or state["acted"] or state["closing"])
+    assert state["attacked"] is False and state["acted"] is False and state["closing"] is False
     assert legal_of(state, 1, "attack") and legal_of(state, 1, "reboot")
+
+
+def test_an_attack_is_the_action_phase_begun_so_no_reboot_after_it():
+    """'You can skip the Action phase in your turn to reboot': not once an attack was made."""
+    state = face_off()
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=TAILS)
+    assert state["acted"] is True and state["programs"] == 0
+    refused(state, 0, {"type": "reboot", "avatars": []}, "reboot_instead_of_acting")
 
 
 def test_tails_the_attack_fails_and_nothing_happens():

@@ -326,6 +326,9 @@ def test_each_program_executed_moves_a_program_token_onto_its_circle():
         if state["held"]:
             state, _ = act(state, 1, legal_of(state, 1, "place")[0])
     assert state["menu"] == ["probe", "remap", "probe"]
+    fresh = line_network(new_state())
+    fresh, facts = act(fresh, 0, {"type": "spawn", "x": 1, "y": 3})
+    assert facts[0] == {"f": "program", "program": "spawn", "seat": 0} and fresh["menu"] == ["spawn"]
 
 
 def test_a_hijacked_sessions_programs_go_on_the_targets_menu():

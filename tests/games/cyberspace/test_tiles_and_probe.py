@@ -208,6 +208,8 @@ def test_drawing_from_the_stack_then_placing_the_tile_is_one_probe():
     assert [f["f"] for f in facts] == ["program", "draw"] and held and len(state["stack"]) == 21
     assert RULESET.legal_actions(state, 0) == legal_of(state, 0, "place")  # nothing else until it is placed
     refused(state, 0, {"type": "end_turn"}, "place_drawn_tile")
+    refused(state, 0, {"type": "place", "x": 0, "y": 0, "rot": 0}, "first_tile_in_centre")  # placed by the rules too
+    refused(state, 0, {"type": "place", "x": 3, "y": "3", "rot": 0}, "malformed_action")
     state, _ = act(state, 0, {"type": "place", "x": 3, "y": 3, "rot": 0})
     assert state["board"]["3,3"]["tile"] == held and state["held"] is None and state["programs"] == 1
 
