@@ -189,10 +189,11 @@ def test_a_firewall_on_any_side_of_the_hackers_node_and_only_there():
     put(state, 3, 2, "client", [S]), put(state, 3, 3, "server", [N, S, E]), put(state, 3, 4, "client", [N])
     put(state, 4, 3, "client", [W]), put(state, 1, 1, "server", [S]), put(state, 1, 2, "client", [N])
     avatar(state, 0, 3, 3)
-    state["players"][1]["firewalls"] = [["3,4", N], ["1,1", S]]  # 3,4's north half: 3,3's south connection
+    state["players"][1]["firewalls"] = [["3,4", N], ["1,1", S], ["1,2", N]]  # 3,4 N: 3,3's south connection
     south = {"type": "attack", "target": "firewall", "x": 3, "y": 4, "side": N}
     assert south in legal_of(state, 0, "attack")
     refused(state, 0, {"type": "attack", "target": "firewall", "x": 1, "y": 1, "side": S}, "target_not_adjacent")
+    refused(state, 0, {"type": "attack", "target": "firewall", "x": 1, "y": 2, "side": N}, "target_not_adjacent")
     state["players"][1]["firewalls"] = [["3,3", S]]
     state, facts = act(state, 0, {"type": "attack", "target": "firewall", "x": 3, "y": 3, "side": S}, seq=HEADS)
     assert state["players"][1]["firewalls"] == [] and state["last_duel"]["target"] == \

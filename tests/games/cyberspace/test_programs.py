@@ -3,6 +3,7 @@ the rulebook's wording (and its OK / Invalid figures)."""
 
 from domain.games.cyberspace import RULESET
 from domain.games.cyberspace.board import firewalls_on, link_at
+from domain.kernel.canonical import json_copy
 
 from .boards import E, N, S, W, act, avatar, legal_of, new_state, put, refused, rot_for
 
@@ -247,8 +248,35 @@ def test_firewall_and_link_options_list_every_empty_place_and_each_own_token_to_
     state["players"][1]["links"] = []
     assert {a["from"] for a in legal_of(state, 0, "link")} == {None, "1,3"}
     state["players"][0]["links"] = ["1,3", "3,3"]  # none left: only moves
+    one_left = json_copy(state)
+    one_left["players"][0]["links"] = ["1,3"]
+    placed, _ = act(one_left, 0, {"type": "link", "x": 3, "y": 3, "from": None})  # the third token
+    assert placed["players"][0]["links"] == ["1,3", "3,3"]
+    one_left = json_copy(state)
+    one_left["players"][0]["links"] = ["1,3"]
+    placed, _ = act(one_left, 0, {"type": "firewall", "x": 1, "y": 3, "side": E, "from": None})
+    assert placed["players"][0]["firewalls"] == [["2,3", E], ["1,3", E]]
     walls, links = legal_of(state, 0, "firewall"), legal_of(state, 0, "link")
     assert walls and links == [] and all(a["from"] == ["2,3", E] for a in walls)  # no empty port left to link
+
+
+def test_firewalls_go_on_north_and_south_connections_too_and_never_on_an_empty_square():
+    state = new_state()
+    put(state, 3, 2, "client", [S]), put(state, 3, 3, "server", [N, S]), put(state, 3, 4, "client", [N])
+    for side in (N, S):
+        placed, _ = act(json_copy(state), 0, {"type": "firewall", "x": 3, "y": 3, "side": side, "from": None})
+        assert placed["players"][0]["firewalls"] == [["3,3", side]]
+    refused(state, 0, {"type": "firewall", "x": 5, "y": 5, "side": N, "from": None}, "firewall_on_connection")
+    refused(state, 0, {"type": "firewall", "x": 3, "y": 3, "side": E, "from": None}, "firewall_on_connection")
+    refused(state, 0, {"type": "firewall", "x": 3, "y": 3, "side": 4, "from": None}, "firewall_on_connection")
+
+
+def test_a_pendant_tile_is_listed_for_every_square_it_may_go_to():
+    """'Move any pendant tile to any other valid position': two squares on one row, both listed."""
+    state = new_state()
+    put(state, 3, 3, "server", [E, S, W]), put(state, 3, 4, "client", [N])
+    targets = {(a["x"], a["y"]) for a in legal_of(state, 0, "remap") if a["from"] == "3,4"}
+    assert {(2, 3), (4, 3)} <= targets
 
 
 def test_a_remap_that_cannot_be_made_is_cancelled_and_costs_no_program():

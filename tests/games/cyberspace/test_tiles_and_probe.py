@@ -272,6 +272,7 @@ def test_a_probe_draws_on_past_an_unplayable_tile_until_one_can_be_played():
     seq = next(q for q in range(2, 200) if rng(q).randbelow(2) == 0)  # the port is drawn first
     state, facts = act(state, 0, {"type": "draw"}, seq=seq)
     assert [f["f"] for f in facts] == ["program", "draw", "set_aside", "draw", "final_round"]
+    assert facts[2] == {"f": "set_aside", "tile": port} and facts[3] == {"f": "draw", "tile": tee}
     assert state["waiting"] == [port] and state["held"] == tee and state["programs"] == 1
 
 
