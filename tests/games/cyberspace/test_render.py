@@ -108,11 +108,19 @@ def test_the_tables_headers_titles_and_the_stack_line():
     lines = drawn(state)
     assert "Networks" in lines and "  network   tiles   servers   empty clients   closed   worth   servers held" in lines
     assert any(line.startswith("  1         1       1         0               open     0       -") for line in lines)
-    assert "Players (Avatars, Links and Firewalls by square x,y; tokens: Access Tokens left)" in " ".join(lines)
+    assert any(line.startswith("Players (Avatars, Links and Firewalls by square x,y; tokens: Access Tokens") for line in lines)
     assert "  seat     Avatars   reserve   Links   Firewalls   tokens   points   tally" in lines
     assert f"stack ▒▒▒▒▒▒▒▒▒▒… {len(state['stack'])} tiles  face up t01, t03  waiting {state['waiting'][0]}  " \
         f"drawn {state['held']}" in lines
     assert lines[-1] == "turn of seat 0, programs 2/3 login, link"
+    state["menu"], state["programs"] = [], 0
+    assert "\nturn of seat 0, programs 0/3\n" in plain_text(RULESET.render(RULESET.view(state, None)))
+    state["waiting"].append(state["stack"].pop())
+    state["face_up"] = []
+    line = next(line for line in drawn(state) if line.startswith("stack"))
+    assert line.endswith(f"face up -  waiting {state['waiting'][0]}, {state['waiting'][1]}  drawn {state['held']}")
+    empty = drawn(new_state())
+    assert "Networks" not in empty and not any("network   tiles" in line for line in empty)
 
 
 def test_colours_firewalls_red_connections_white_avatars_and_links_in_their_seats_colour():
@@ -126,6 +134,7 @@ def test_colours_firewalls_red_connections_white_avatars_and_links_in_their_seat
     assert styled("##", "bold red") in text and styled("--", "bright_white") in text
     assert styled("0", f"bold black on {seat_style(0)}") in text and styled("1", f"bold black on {seat_style(1)}") in text
     assert styled("(", "bold") in text and styled("L1", f"bold {seat_style(1)}") in text
+    assert styled(" )", "bold").replace(" ", "") in text
     assert styled("   3   ", "dim") in text and styled("  3 ", "dim") in text
     assert styled("last hack: seat 0 on link — failed", "dim") in text
     worth = RULESET.view(state, None)["networks"][0]["worth"]
@@ -149,8 +158,10 @@ def test_each_hero_is_drawn_by_seat_the_one_to_act_marked_and_none_once_over():
     assert f"seat {other} · {names[other]}" in lines and " VP" not in lines
     state["over"], state["winners"] = "final_round_scored", [0]
     state["tallies"] = [{"networks": 0, "bonus": 3, "score": 3}] * 2
-    lines = " ".join(drawn(state, acting))
-    assert "▶" not in lines and "GAME OVER  final_round_scored, winners: seat 0" in lines
+    board = drawn(state, acting)
+    lines = " ".join(board)
+    assert "▶" not in lines and board[0].endswith("GAME OVER  final_round_scored, winners: seat 0")
+    assert board[-1].startswith("╰")  # the last Hero's panel closes the board: no turn line
     assert "puzzle score" not in lines and "turn of" not in lines
 
 
@@ -161,3 +172,10 @@ def test_an_unfinished_puzzle_and_one_closed_without_points():
     assert "  seat 0   -         3         -       -           3        -" in lines  # no points outside the puzzle
     state, _ = act(state, 0, {"type": "done"})
     assert "puzzle score: nodes 2, closed no, score 2" in " ".join(drawn(state))
+
+
+def test_two_holders_of_a_network_are_listed_together():
+    state = new_state()
+    put(state, 2, 3, "server", [E]), put(state, 3, 3, "client", [W, E]), put(state, 4, 3, "server", [W])
+    avatar(state, 0, 2, 3), avatar(state, 1, 4, 3)
+    assert "  0         3       2         1               closed   4       seat 0: 1, seat 1: 1" in drawn(state)

@@ -99,6 +99,9 @@ def test_each_distinct_shape_is_listed_once_where_it_fits():
     found = placements(state["board"], 7, port)
     assert (4, 3, rot_for(port, [W])) in found  # the connection it needs, and no more
     assert len(found) == len(set(found)) and all((x, y) != (4, 3) or rot == rot_for(port, [W]) for x, y, rot in found)
+    straight = tile_like(state, "client", [E, W])  # the same shape turned twice: listed once a square
+    at_west = [rot for x, y, rot in placements(state["board"], 7, straight) if (x, y) == (2, 3)]
+    assert at_west == [min(r for r in range(4) if turned(straight, r) == {N, S})]  # its east side must be blank
 
 
 def test_ok_ok_invalid_touching_sides_must_match():
