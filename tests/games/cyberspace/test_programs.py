@@ -277,6 +277,12 @@ def test_a_pendant_tile_is_listed_for_every_square_it_may_go_to():
     put(state, 3, 3, "server", [E, S, W]), put(state, 3, 4, "client", [N])
     targets = {(a["x"], a["y"]) for a in legal_of(state, 0, "remap") if a["from"] == "3,4"}
     assert {(2, 3), (4, 3)} <= targets
+    row = new_state()  # a closed line, and a port touching it blank to blank below
+    put(row, 2, 3, "client", [E]), put(row, 3, 3, "server", [W, E]), put(row, 4, 3, "client", [W])
+    put(row, 3, 4, "client", [E])
+    rot = row["board"]["3,4"]["rot"]
+    above = {(a["x"], a["y"]) for a in legal_of(row, 0, "remap") if a["from"] == "3,4" and a["rot"] == rot}
+    assert {(2, 2), (3, 2), (4, 2)} <= above  # the same turn on three squares of one row
 
 
 def test_a_remap_that_cannot_be_made_is_cancelled_and_costs_no_program():
