@@ -75,8 +75,8 @@ def _puzzle_value(state):
     """The Engineering Puzzle's score once the stack is empty. While tiles are still to come,
     the largest network's size, and a little for each of its open connections (where the
     next tiles attach) instead of the +3 for closing it, which would stop its growth early:
-    a greedy step closes a network as soon as it can (mean score 11.8 in 20 puzzles; this way
-    13.7)."""
+    a greedy step closes a network as soon as it can (mean score 12.0 in 60 puzzles; this way
+    14.0)."""
     board = state["board"]
     if not board:
         return 0
