@@ -84,6 +84,10 @@ def main(matches):
                 "win_share_by_bot": {k: round(v / matches, 3) for k, v in sorted(wins.items())},
                 "first_player_win_share": round(first / matches, 3),
                 "draws": draws, "mean_best_score": round(sum(scores) / matches, 1),
+                # how often each action type is chosen (issue 29); Cyberspace has no designed safety
+                # end (README 28): a match ends only when the stack runs out
+                "action_mix_per_match": {k: round(v / matches, 2) for k, v in sorted(totals.items())
+                                         if k not in ("hacks_won", "assists") and not k.startswith("fact:")},
             }
             if hero_seats:
                 report[name].update({

@@ -16,7 +16,9 @@ from .tiles import TILES_DIGEST
 # 2.1: the HeroCard engine's duel rules 1.1 (Fast-only assists, either Firewall defender may
 # duplicate, an assisting set judged whole).
 # 2.2: the engine's duel rules 1.2: nobody assists an attack on your own Firewall or Link.
-RULES_VERSION = "2.2.0"
+# 2.3: issue 29: one seat per Hero; the other seats' Fast-card window before a turn ends; the
+# player who empties the stack (a duplicate's hijacker too) gets the last final turn.
+RULES_VERSION = "2.3.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,
@@ -32,8 +34,8 @@ RULESET = register(Ruleset.assemble(
             "duels": {"enum": ["cards", "bit"], "default": "cards",
                       "description": "how a hack is resolved: 'cards' = HeroCard card duels (default), "
                                      "'bit' = Bit Duels, a fair coin"},
-            "heroes": {"type": "array", "items": {"enum": sorted(HEROES)},
-                       "description": "card duels: one Hero per seat (default: distinct Heroes at random)"},
+            "heroes": {"type": "array", "items": {"enum": sorted(HEROES)}, "uniqueItems": True,
+                       "description": "card duels: one distinct Hero per seat (default: distinct Heroes at random)"},
             "fair_start": {"type": "boolean", "default": False,
                            "description": "Fair Start (card duels): the starting player skips the first Discard "
                                           "and Draw phases"},

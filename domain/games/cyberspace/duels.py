@@ -134,8 +134,3 @@ def opens_base_attack(cards, seat, action):
                 if entry["uid"] == action["uid"] and CARDS[entry["card"]]["kind"] == "base_attack":
                     return True
     return False
-
-
-def expended(cards, seat):
-    """Attribute Points expended: every card on the seat's Attribute Stacks (face down too)."""
-    return sum(entry["cost"] for stack in cards["players"][seat]["stacks"].values() for entry in stack)

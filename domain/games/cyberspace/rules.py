@@ -103,9 +103,11 @@ def evolve(state, fact):
         state.update(final_round=True, last_seat=fact["last"])
     elif kind == "tally":
         state["tallies"][fact["seat"]] = {k: fact[k] for k in ("networks", "bonus", "score")}
+    elif kind == "closing":
+        state["closing"] = fact["on"]
     elif kind == "turn":
         state.update(turn=fact["seat"], final_turn=fact["final"], turn_number=state["turn_number"] + 1,
-                     programs=0, menu=[], attacked=False, acted=False)
+                     programs=0, menu=[], attacked=False, acted=False, closing=False)
     elif kind == "over":
         state.update(over=fact["reason"], winners=fact["winners"], puzzle_score=fact.get("puzzle"))
     else:
@@ -162,7 +164,10 @@ class Turn(Decision):
 
 def _end_turn(turn, seat):
     """'On each player's last turn, he or she tallies their score'; the final round ends
-    with the final turn of whoever emptied the stack."""
+    with the final turn of whoever emptied the stack. 'When a player empties the face-down
+    stack of tiles, the next player starts the last round': the final turns begin with the
+    player after the one who emptied it, so that player's is the last (README 23) -- the
+    turn's seat, or a duplicate's owner who emptied it in its hijacked session."""
     st = turn.state
     if st["final_turn"]:
         turn.emit({"f": "tally", "seat": seat, **tally(st, seat)})
@@ -170,7 +175,8 @@ def _end_turn(turn, seat):
             turn.emit({"f": "over", "reason": "final_round_scored", "winners": winners(st)})
             return
     following = (seat + 1) % st["seats"]
-    turn.emit({"f": "turn", "seat": following, "final": st["final_round"]})
+    final = st["final_turn"] or (st["final_round"] and seat == st["last_seat"])
+    turn.emit({"f": "turn", "seat": following, "final": final})
     if st["cards"] is not None:
         # The four phases: the new seat's HeroCard turn begins (Discard, Draw, Clear ...).
         C.emit_cards(turn, hc.start_turn(st["cards"], following, turn.rng))
@@ -179,13 +185,16 @@ def _end_turn(turn, seat):
             _end_turn(turn, following)
 
 
-def _after_action(turn):
+def _after_action(turn, seat):
     st = turn.state
     if st["hijack"] and st["hijack"]["programs"] >= PROGRAMS_PER_TURN and st["held"] is None:
         turn.emit({"f": "hijack_end"})
     if not st["puzzle"] and not st["stack"] and not st["final_round"] and not st["over"]:
-        # "When someone draws the last Network Tile from the face-down stack, the scoring round starts."
-        turn.emit({"f": "final_round", "last": st["turn"]})
+        # "When someone draws the last Network Tile from the face-down stack, the scoring round
+        # starts ... if you empty the face-down stack of tiles, there will be one final round, in
+        # which you will get the final turn": the acting seat drew it (in a hijacked session,
+        # the hijacker, not the target nor the turn's seat).
+        turn.emit({"f": "final_round", "last": seat})
 
 
 # ---------------------------------------------------------------------------------------
@@ -227,7 +236,7 @@ def _decided(state, seat, action, rng):
         raise IllegalAction("hijacked_session", "you must execute your target's programs (or end the session) "
                             "before playing on: no attacks, no own programs, no end of turn meanwhile")
     handler(turn, seat, action)
-    _after_action(turn)
+    _after_action(turn, seat)
     return turn
 
 
@@ -329,7 +338,18 @@ def act_end_session(turn, seat, action):
 
 
 def act_end_turn(turn, seat, action):
-    _end_turn(turn, seat)
+    """With card duels, ending the turn is the active seat's pass: 'Fast: ... on any player's
+    turn, during the Action Phase', so before the Action Phase closes every other seat, in
+    turn order, gets priority once to play a Fast card or pass (README 32). The engine's pass
+    would count passes made before the programs executed since, so the priority is handed on
+    here with this pass as the first of the round."""
+    st = turn.state
+    if st["cards"] is None:
+        _end_turn(turn, seat)
+        return
+    order = hc.participants(st["cards"])  # everyone, in turn order from the active seat
+    turn.emit({"f": "closing", "on": True})
+    turn.emit({"f": "duel", "fact": {"f": "hc.priority", "seat": order[1], "passes": 1}})
 
 
 def act_done(turn, seat, action):
@@ -390,6 +410,8 @@ def act_duel(turn, seat, action):
             if st["hijack"]:
                 turn.emit({"f": "hijack_end"})  # the remainder of the turn is lost, the session with it
             _end_turn(turn, st["turn"])
+        elif st["closing"]:
+            _closing(turn, action["duel"])
         return
     if st["duel"] is None:
         raise IllegalAction("no_duel", "there is no duel under way")
@@ -397,6 +419,17 @@ def act_duel(turn, seat, action):
     for fact in engine.decide(st["duel"], seat, action.get("duel"), turn.rng):
         turn.emit({"f": "duel", "fact": fact})
     _resolve_if_decided(turn)
+
+
+def _closing(turn, played):
+    """The others' window before the turn ends: when all of them passed, the turn ends; a card
+    played in it reopens the Action Phase (priority comes back to the active seat once all
+    pass on that card, and the turn ends only when it ends the turn again)."""
+    st = turn.state
+    if played.get("type") not in ("pass", "prefer"):
+        turn.emit({"f": "closing", "on": False})
+    elif D.at_home(st["cards"], st["turn"]):
+        _end_turn(turn, st["turn"])
 
 
 def _resolve_if_decided(turn):

@@ -61,6 +61,11 @@ def _validate_options(options, seat_names):
             raise InvalidSetup("heroes are picked for card duels only (not with duels 'bit' or the puzzle)")
         if not isinstance(heroes, list) or len(heroes) != seats or any(h not in HEROES for h in heroes):
             raise InvalidSetup(f"heroes lists one Hero per seat among {sorted(HEROES)}")
+        if len(set(heroes)) != len(heroes):
+            # "Pick a Hero and corresponding Action Deck": the box holds one Action Deck per Hero.
+            twice = sorted({h for h in heroes if heroes.count(h) > 1})
+            raise InvalidSetup(f"each Hero comes with one Action Deck, so a Hero plays for one seat only: "
+                               f"{', '.join(twice)} given to several seats")
     return {"duels": None if seats == 1 else duels, "teams": teams, "assistance": assistance, "size": size,
             "handicap": sorted(set(experts)), "heroes": heroes, "fair_start": fair_start,
             "discard_queue": discard_queue}
@@ -87,7 +92,7 @@ def setup(options, seat_names, rng):
         "seats": seats, "puzzle": seats == 1, **chosen,
         "board": {}, "stack": stack, "face_up": face_up, "waiting": [], "held": None,
         "players": players, "first": first, "turn": first, "turn_number": 1,
-        "programs": 0, "menu": [], "attacked": False, "acted": False,
+        "programs": 0, "menu": [], "attacked": False, "acted": False, "closing": False,
         "hijack": None, "attack": None, "duel": None, "last_duel": None,
         "final_round": False, "last_seat": None, "final_turn": False,
         "tallies": [None] * seats, "over": None, "winners": None, "puzzle_score": None,

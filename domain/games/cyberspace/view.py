@@ -53,7 +53,7 @@ def view(state, seat):
         "stack": len(state["stack"]), "face_up": list(state["face_up"]), "waiting": list(state["waiting"]),
         "held": state["held"], "turn": state["turn"], "turn_number": state["turn_number"], "first": state["first"],
         "programs": state["programs"], "menu": list(state["menu"]), "attacked": state["attacked"],
-        "acted": state["acted"], "hijack": state["hijack"], "duel": state["duel"], "last_duel": state["last_duel"],
+        "acted": state["acted"], "closing": state["closing"], "hijack": state["hijack"], "duel": state["duel"], "last_duel": state["last_duel"],
         "final_round": state["final_round"], "last_seat": state["last_seat"], "final_turn": state["final_turn"],
         "over": state["over"], "winners": state["winners"], "puzzle_score": state["puzzle_score"],
         "attack": state["attack"],

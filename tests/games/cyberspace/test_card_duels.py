@@ -12,6 +12,7 @@ from domain.games.cyberspace.duels import DECK_SIZE, SECRET_COST, cyberspace_dec
 from domain.games.cyberspace.scoring import winners
 from domain.games.herocard.cards import CARDS, HEROES
 from domain.kernel.canonical import json_copy
+from domain.kernel.errors import InvalidSetup
 
 from .boards import E, N, S, W, act, avatar, put, refused, rng
 from .test_programs import line_network
@@ -102,6 +103,55 @@ def test_card_duels_are_the_default_each_hero_lays_out_body_mind_and_gene_x_and_
     assert [p["hero"] for p in chosen["cards"]["players"]] == ["sinner", "bouncer"]
 
 
+def test_a_hero_and_its_action_deck_play_for_one_seat_only():
+    """'Pick a Hero and corresponding Action Deck': the box holds one Action Deck per Hero, so
+    two seats cannot both pick the same Hero."""
+    with pytest.raises(InvalidSetup, match="bouncer given to several seats"):
+        RULESET.setup({"heroes": ["bouncer", "bouncer", "bouncer", "bouncer"]}, ["a", "b", "c", "d"], rng(1))
+    with pytest.raises(InvalidSetup, match="seat only: sinner given to several seats"):
+        RULESET.setup({"heroes": ["sinner", "bouncer", "sinner"]}, ["a", "b", "c"], rng(1))
+    distinct = RULESET.setup({"heroes": ["sinner", "bouncer", "cryptomancer"]}, ["a", "b", "c"], rng(1))
+    assert [p["hero"] for p in distinct["cards"]["players"]] == ["sinner", "bouncer", "cryptomancer"]
+
+
+def test_each_cyberspace_deck_keeps_every_card_and_shares_the_rest_by_the_heroes_copies():
+    """'12 Attribute Cards and 80 Action Cards': 20 a Hero (README 31): one copy of each card of
+    the Hero's HeroCard deck, the other slots in proportion to its copies by largest remainder
+    (ties by card id)."""
+    import math
+    for hero in HEROES:
+        copies, deck = HEROES[hero]["deck"], cyberspace_deck(hero)
+        counts = {card: deck.count(card) for card in copies}
+        assert len(deck) == DECK_SIZE and deck == sorted(deck) and set(deck) == set(copies)
+        spare, others = DECK_SIZE - len(copies), sum(copies.values()) - len(copies)
+        share = {card: spare * (n - 1) / others for card, n in copies.items()}
+        extra = {card for card in copies if counts[card] == 1 + math.floor(share[card]) + 1}
+        assert all(counts[card] - 1 - math.floor(share[card]) in (0, 1) for card in copies)
+        rest = lambda card: (share[card] - math.floor(share[card]), [-ord(c) for c in card])  # noqa: E731
+        assert all(rest(a) >= rest(b) for a in extra for b in set(copies) - extra)
+
+
+def test_a_hero_with_twenty_cards_or_fewer_keeps_its_deck_as_it_is(monkeypatch):
+    """A Hero's deck already within the 20 cards (a designed or custom Hero) is not reshaped."""
+    small = {"jab": 12, "brace": 8}
+    monkeypatch.setitem(HEROES, "tester", {**HEROES["bouncer"], "deck": small})
+    assert cyberspace_deck("tester") == ["brace"] * 8 + ["jab"] * 12
+    monkeypatch.setitem(HEROES, "tester", {**HEROES["bouncer"], "deck": {"jab": 3, "brace": 2}})
+    assert cyberspace_deck("tester") == ["brace", "brace", "jab", "jab", "jab"]
+
+
+def test_the_match_duel_has_no_victory_points_no_turn_limit_and_four_point_secrets():
+    """'You do not directly earn points from a successful attack' (no Victory Points); the game
+    ends only when the stack runs out (README 28: no safety end); 'All Cyberspace Secret Cards
+    cost four Attribute Points'."""
+    config = card_state(2)["cards"]["config"]
+    assert config["victory_points"] is None and config["turn_limit"] is None and config["secret_cost"] == 4
+    assert config["host_turns"] and not (config["teams"] or config["assistance"] or config["fair_start"])
+    teams = card_state(4, {"teams": True, "discard_queue": True})["cards"]["config"]
+    assert teams["teams"] and teams["discard_queue"] and not teams["assistance"]
+    assert card_state(3, {"assistance": True, "fair_start": True})["cards"]["config"]["assistance"]
+
+
 def test_the_turn_is_discard_draw_clear_then_the_action_phase_where_programs_and_cards_mix():
     """'Just as in a HeroCard duel, there are four phases to every turn ... Discard, Draw,
     Clear, Action.' Programs wait for the Action Phase."""
@@ -136,8 +186,10 @@ def test_a_successful_attack_hacks_an_avatar_and_earns_no_victory_point():
     state, _ = act(state, 0, {**hack(), "cards": [base]})
     assert state["cards"]["sequence"]["block"] == [1] and RULESET.to_act(state) == {1}
     refused(state, 0, {"type": "end_turn"}, "not_your_turn")
+    assert state["attack"] == {"seat": 0, "target": {"kind": "avatar", "seat": 1, "avatar": 0, "at": "3,3"},
+                               "defenders": [1]}
     state = passes(state, 1, 0)  # "The Attack Sequence ends when all players pass."
-    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []} and state["attack"] is None
     assert state["last_duel"]["success"] and state["last_duel"]["duel"]["attack"] == value(base)
     assert [p["vp"] for p in state["cards"]["players"]] == [0, 0]
     # "You may not play cards or execute your own programs during the hijacked session."
@@ -171,10 +223,49 @@ def test_a_base_attack_must_target_an_adjacent_avatar_firewall_or_link():
     refused(state, 0, {**hack(2), "cards": [base]}, "target_not_adjacent")  # seat 2 sits two nodes away
     refused(state, 0, {**hack(), "cards": [mod]}, "attack_needs_base_attack")
     refused(state, 0, hack(), "attack_needs_base_attack")
+    refused(state, 0, {**hack(), "cards": ["no_such_card", 7]}, "attack_needs_base_attack")
+    refused(state, 0, {"type": "duel", "duel": {"type": "play", "cards": ["no_such_card"]}}, "malformed_action")
     listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack"]
     assert listed and all(base in a["cards"] for a in listed)
+    assert {"type": "draw"} in RULESET.legal_actions(state, 0)  # programs listed beside the hacks
     assert {**hack(), "cards": sorted([base, mod])} in listed  # a set: Base Attack with its Attack Mod
     assert not any(a["type"] == "duel" and base in a["duel"].get("cards", []) for a in RULESET.legal_actions(state, 0))
+
+
+def test_a_variable_base_attack_hacks_with_the_attribute_it_selects():
+    """Weakness Analysis: 'Attack 0, plus the cost of all cards of selected Attribute in play by
+    target': a hack names the Attribute with the cards; each Attribute is listed."""
+    state = face_off()
+    variable = next(c for c, card in sorted(CARDS.items()) if card.get("effect", {}).get("variable"))
+    hand(state, 0, variable)
+    state["cards"]["players"][1]["stacks"]["body"] = [{"uid": 70, "card": "x", "face": "up", "cost": 5, "turn": 0}]
+    listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack" and a["target"] == "avatar"]
+    assert listed == [{**hack(), "cards": [variable], "attribute": a} for a in ("body", "mind", "x")]
+    state, _ = act(state, 0, {**hack(), "cards": [variable], "attribute": "body"})
+    from domain.games.herocard import engine
+    assert engine.attack_values(state["cards"]) == (value(variable) + 5, 0)
+    state = passes(state, 1, 0)
+    assert state["last_duel"]["duel"]["attack"] == 5 and state["hijack"]["target"] == 1
+
+
+def test_a_replayed_base_attack_is_refused_it_would_have_no_board_target():
+    """'Replaying a Card: Play any card on your Attribute Stack again' -- but 'For a Base Attack,
+    you must be adjacent': in Cyberspace a Base Attack is played only with a board target."""
+    from domain.games.cyberspace.rules_cards import card_attack_options
+    state = face_off()
+    base, replay = find("base_attack"), find("action", effect="replay")
+    hand(state, 0, replay)
+    attribute = CARDS[base]["attribute"]
+    state["cards"]["players"][0]["stacks"][attribute] = [{"uid": 71, "card": base, "face": "up", "cost": 1, "turn": 0}]
+    refused(state, 0, {"type": "duel", "duel": {"type": "play", "cards": [replay], "uid": 71}},
+            "base_attack_needs_board_target")
+    listed = RULESET.legal_actions(state, 0)
+    assert not [a for a in listed if a["type"] == "duel" and a["duel"].get("uid") == 71]
+    assert not [a for a in listed if a["type"] == "attack"]  # no Base Attack in hand: no hack listed
+    assert card_attack_options(state, 0) == []
+    hand(state, 0, base, replay)
+    attacks = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "attack"]
+    assert attacks == card_attack_options(state, 0) == [{**hack(), "cards": [base]}]
 
 
 def test_other_action_cards_may_target_any_player_even_without_an_adjacent_avatar():
@@ -270,7 +361,8 @@ def test_a_purged_base_attack_cancels_the_hack():
     state, facts = duel(state, 1, {"type": "play", "cards": [purge]})
     assert "attack_cancelled" in [f["f"] for f in facts]
     assert state["attack"] is None and state["cards"]["sequence"] is None and state["hijack"] is None
-    assert state["last_duel"]["cancelled"]
+    assert state["last_duel"] == {"seat": 0, "target": {"kind": "avatar", "seat": 1, "avatar": 0, "at": "3,3"},
+                                  "defenders": [1], "success": False, "duel": None, "cancelled": True}
     assert RULESET.to_act(state) == {0}
     state, _ = act(state, 0, {**hack(), "cards": [base]})  # the Exclusive action no longer counts
     assert state["attack"] is not None
@@ -293,13 +385,125 @@ def test_a_duplicated_base_attack_resolves_after_the_original_and_its_owner_gain
     sequence = state["cards"]["sequence"]
     assert sequence["duplicate"] and sequence["owner"] == 1 and sequence["target"] == 0
     state = passes(state, 0, 1)
-    assert state["last_duel"]["duplicate"] and state["last_duel"]["success"]
+    assert state["last_duel"] == {"seat": 1, "target": {"kind": "session", "seat": 0}, "defenders": [0],
+                                  "success": True, "duel": state["cards"]["last_result"], "duplicate": True}
+    assert state["last_duel"]["duel"]["owner"] == 1
     assert state["hijack"] == {"target": 0, "by": 1, "programs": 0, "menu": []} and RULESET.to_act(state) == {1}
     # the duplicate's owner executes seat 0's programs, on seat 0's pieces
     state, _ = act(state, 1, {"type": "login", "avatar": 0, "x": 1, "y": 3})
     assert state["players"][0]["avatars"][0] == "1,3" and state["programs"] == 0
     state, _ = act(state, 1, {"type": "end_session"})
     assert RULESET.to_act(state) == {0} and state["turn"] == 0
+
+
+def to_action_phase(state, seat):
+    """Play `seat`'s Discard, Draw and Clear phases plainly (the first listed choice)."""
+    while state["cards"]["turn"]["phase"] != "action":
+        assert RULESET.to_act(state) == {seat}
+        state, _ = duel(state, seat, RULESET.legal_actions(state, seat)[0]["duel"])
+    return state
+
+
+def end_turn(state, seat):
+    """End `seat`'s turn: every other seat, in turn order, passes on its Fast-card window."""
+    state, _ = act(state, seat, {"type": "end_turn"})
+    while state["turn"] == seat and not state["over"]:
+        (other,) = RULESET.to_act(state)
+        assert other != seat
+        state, _ = duel(state, other, {"type": "pass"})
+    return state
+
+
+def test_a_duplicates_owner_who_empties_the_stack_gets_the_last_final_turn():
+    """'When someone draws the last Network Tile from the face-down stack, the scoring round
+    starts. Beginning with the next player, each player takes one final turn. So, if you empty
+    the face-down stack of tiles, there will be one final round, in which you will get the
+    final turn.' (The reference card: 'the next player starts the last round'.) Seat 1 owns
+    a duplicate during seat 0's turn and draws the last tile in seat 0's hijacked session: the
+    final turns are seat 2's, seat 0's, then seat 1's, one each, in turn order."""
+    state = face_off(3)
+    base, mimic = find("base_attack"), find("special_block", effect="duplicate")
+    hand(state, 0, base)
+    hand(state, 1, mimic)
+    hand(state, 2)
+    state["face_up"] += state["stack"][1:]
+    state["stack"] = state["stack"][:1]  # one tile left face down
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state, _ = duel(state, 1, {"type": "play", "cards": [mimic]})
+    state = passes(state, 0, 1)
+    state, _ = act(state, 0, {"type": "end_session"})  # seat 0's own hijack of seat 1, cut short
+    state = passes(state, 0, 1)  # the duplicate succeeds: seat 1 hijacks seat 0's session
+    assert state["hijack"]["by"] == 1 and state["turn"] == 0
+    state, facts = act(state, 1, {"type": "draw"})
+    assert {"f": "final_round", "last": 1} in facts and not state["stack"]
+    if state["held"]:
+        state, _ = act(state, 1, RULESET.legal_actions(state, 1)[0])
+    state, _ = act(state, 1, {"type": "end_session"})
+    state = end_turn(state, 0)
+    finals = []
+    while not state["over"]:
+        seat = state["turn"]
+        finals.append((seat, state["final_turn"]))
+        state = end_turn(to_action_phase(state, seat), seat)
+    assert finals == [(1, False), (2, True), (0, True), (1, True)]
+    assert all(t["bonus"] == 3 for t in state["tallies"])
+
+
+# ---------------------------------------------------------------------------------------
+# Fast cards on another player's turn
+# ---------------------------------------------------------------------------------------
+
+def test_before_a_turn_ends_every_other_seat_may_play_a_fast_card_in_turn_order():
+    """'Fast: You can play as many Fast actions as you have free Attribute points for on any
+    player's turn, during the Action Phase.' 'Restricted: ... only on your own turn.' A turn
+    of programs alone: ending it is the active seat's pass, and each other seat in turn order
+    gets priority once; the turn ends when all of them pass."""
+    state = face_off(3)
+    fast, restricted = find("action", effect="draw"), find("special_attack", effect="discard", timing="restricted")
+    hand(state, 1, fast, restricted)
+    hand(state, 2, fast)
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 1, "y": 3})
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert state["turn"] == 0 and state["closing"] and RULESET.to_act(state) == {1}
+    listed = [a["duel"] for a in RULESET.legal_actions(state, 1)]
+    assert {"type": "pass"} in listed and any(a.get("cards") == [fast] for a in listed if a["type"] == "play")
+    assert not any(a.get("cards") == [restricted] for a in listed if a["type"] == "play")
+    refused(state, 1, {"type": "duel", "duel": {"type": "play", "cards": [restricted], "target": 0}}, "restricted_own_turn")
+    refused(state, 0, {"type": "draw"}, "not_your_turn")  # the active seat's Action Phase is closing
+    state = passes(state, 1)
+    assert state["turn"] == 0 and RULESET.to_act(state) == {2}  # the next seat in turn order
+    state, facts = duel(state, 2, {"type": "pass"})
+    assert state["turn"] == 1 and not state["closing"] and any(f["f"] == "turn" for f in facts)
+
+
+def test_a_fast_card_played_before_the_turn_ends_reopens_the_action_phase():
+    """'Once you have played a card or card set, you must allow your opponent to respond' and
+    'The Attack Sequence continues until all players pass': after a Fast card in the window the
+    active seat gets priority back with its Action Phase still open (its programs too); the
+    turn ends when it ends it again and the others pass."""
+    state = face_off()
+    fast = find("action", effect="draw")
+    hand(state, 1, fast)
+    state, _ = act(state, 0, {"type": "end_turn"})
+    state, _ = duel(state, 1, {"type": "play", "cards": [fast]})
+    assert not state["closing"] and RULESET.to_act(state) == {0} and state["turn"] == 0
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 1, "y": 3})  # still its Action Phase
+    assert state["programs"] == 1
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert state["turn"] == 0 and RULESET.to_act(state) == {1}  # the window again
+    state = passes(state, 1)
+    assert state["turn"] == 1
+
+
+def test_rebooting_or_refreshing_foregoes_the_action_phase_so_no_window_follows():
+    """'You can skip the Action phase in your turn to reboot'; 'Instead of taking an Action
+    Phase, you can refresh your hand': no Action Phase, so no Fast window; the turn ends at once."""
+    state = face_off()
+    state, _ = act(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": False})
+    assert state["turn"] == 1 and not state["closing"]
+    state = face_off()
+    state, _ = duel(state, 0, {"type": "refresh"})
+    assert state["turn"] == 1 and not state["closing"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -355,9 +559,41 @@ def test_a_secret_card_played_wrongly_loses_the_rest_of_the_turn_and_the_whole_n
     state["cards"]["players"][1]["hand"] = []
     while state["cards"]["turn"]["phase"] != "action":
         state, _ = duel(state, 1, RULESET.legal_actions(state, 1)[0]["duel"])
-    state, facts = act(state, 1, {"type": "end_turn"})
+    state, _ = act(state, 1, {"type": "end_turn"})
+    state, facts = duel(state, 0, {"type": "pass"})  # a Fast-card window on another's turn is not a turn
     turns = [f["seat"] for f in facts if f["f"] == "turn"]
     assert turns == [0, 1] and state["turn"] == 1  # seat 0's next turn is lost whole
+
+
+def test_a_hack_won_in_the_sequence_of_a_wrongly_played_secret_card_is_not_hijacked():
+    """'... you lose the remainder of your turn' (README 38): the Attack Sequence still resolves,
+    but the session it wins belongs to the lost remainder: nothing is hijacked, the turn ends."""
+    state = face_off()
+    base = find("base_attack")
+    secret = next(c for c, card in sorted(CARDS.items()) if card.get("secret"))
+    wrong = next(a for a in ("body", "mind", "x") if a != CARDS[secret]["attribute"])
+    hand(state, 0, base)
+    hand(state, 1)
+    state["cards"]["players"][0]["stacks"][wrong] = [{"uid": 60, "card": secret, "face": "down", "cost": 4, "turn": 0}]
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state = passes(state, 1)
+    state, _ = duel(state, 0, {"type": "reveal", "uid": 60})
+    state = passes(state, 1)
+    state, facts = duel(state, 0, {"type": "pass"})
+    kinds = [f["f"] for f in facts]
+    assert kinds.index("hijack") < kinds.index("hijack_end") < kinds.index("turn")
+    assert state["hijack"] is None and state["turn"] == 1 and state["last_duel"]["success"]
+
+
+def test_a_teams_preference_stated_in_the_window_does_not_reopen_the_turn():
+    """'Partners ... can only state a preference for attacking or blocking': talk, not a card."""
+    state = home(card_state(4, {"teams": True}))
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert RULESET.to_act(state) == {1}
+    state, _ = duel(state, 1, {"type": "prefer", "preference": "block"})
+    assert state["closing"] and RULESET.to_act(state) == {1}
+    state = passes(state, 1, 2, 3)
+    assert state["turn"] == 1
 
 
 # ---------------------------------------------------------------------------------------
@@ -377,11 +613,92 @@ def test_reboot_clears_any_top_cards_discards_the_hand_draws_seven_and_removes_a
     player["discard"] += player["hand"][3:]
     player["hand"] = list(kept)
     refused(state, 0, {"type": "reboot", "avatars": [0], "clear": ["body"] * 5, "refresh": True}, "reboot_clear")
+    empty = json_copy(state)  # an empty Action Deck: the seven are drawn from the shuffled discard stack
+    mine = empty["cards"]["players"][0]
+    mine["discard"], mine["deck"] = mine["discard"] + mine["deck"], []
+    empty, facts = act(empty, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": True})
+    assert any(f["f"] == "duel" and f["fact"]["f"] == "hc.reshuffle" for f in facts)
+    assert len(empty["cards"]["players"][0]["hand"]) == 7
     state, facts = act(state, 0, {"type": "reboot", "avatars": [0], "clear": ["body"] * 4, "refresh": True})
     after = state["cards"]["players"][0]
     assert after["stacks"]["body"] == [] and len(after["hand"]) == 7  # four cleared: more than a Clear Phase's three
     assert set(kept) <= set(after["discard"]) and state["players"][0]["avatars"][0] is None
     assert state["turn"] == 1
+
+
+def test_reboots_listed_with_cards_clear_nothing_or_everything_and_refresh_or_not():
+    """'You may clear some or all of the Action Cards ... you may discard your entire hand and
+    draw a new hand of seven cards': README 39 lists clearing nothing or everything, with and
+    without the refresh, for each choice of Avatars."""
+    state = face_off()
+    state["cards"]["players"][0]["stacks"]["mind"] = [{"uid": 80, "card": "x", "face": "up", "cost": 1, "turn": 0},
+                                                      {"uid": 81, "card": "y", "face": "up", "cost": 1, "turn": 0}]
+    listed = [a for a in RULESET.legal_actions(state, 0) if a["type"] == "reboot"]
+    assert listed == [{"type": "reboot", "avatars": avatars, "clear": clear, "refresh": refresh}
+                      for avatars in ([], [0]) for clear in ([], ["mind", "mind"]) for refresh in (False, True)]
+    state["cards"]["players"][0]["stacks"]["mind"] = []
+    assert [a for a in RULESET.legal_actions(state, 0) if a["type"] == "reboot"] == [
+        {"type": "reboot", "avatars": avatars, "clear": [], "refresh": refresh}
+        for avatars in ([], [0]) for refresh in (False, True)]
+
+
+def test_a_reboot_without_refresh_keeps_the_hand_and_its_clears_are_checked():
+    state = face_off()
+    kept = list(state["cards"]["players"][0]["hand"])
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": "body", "refresh": False}, "reboot_clear")
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": ["legs"], "refresh": False}, "reboot_clear")
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": "yes"}, "reboot_refresh")
+    state, _ = act(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": False})
+    assert state["cards"]["players"][0]["hand"] == kept and state["turn"] == 1
+
+
+def test_at_home_nothing_is_passed_and_no_refresh_after_a_program():
+    """A `pass` with nothing open is refused: 'end your turn instead' (README 32); 'When you
+    refresh, you forego your Action Phase completely', so not after a program (README 39)."""
+    state = face_off()
+    draw = find("action", effect="draw")
+    hand(state, 0, draw)
+    refused(state, 0, {"type": "duel", "duel": {"type": "pass"}}, "nothing_to_pass")
+    listed = [a["duel"] for a in RULESET.legal_actions(state, 0) if a["type"] == "duel"]
+    assert {"type": "refresh"} in listed and {"type": "play", "cards": [draw]} in listed
+    assert {"type": "pass"} not in listed
+    state, _ = act(state, 0, {"type": "login", "avatar": 0, "x": 1, "y": 3})
+    refused(state, 0, {"type": "duel", "duel": {"type": "refresh"}}, "refresh_forgoes_action_phase")
+    listed = [a["duel"] for a in RULESET.legal_actions(state, 0) if a["type"] == "duel"]
+    assert {"type": "refresh"} not in listed and {"type": "play", "cards": [draw]} in listed
+
+
+def test_a_card_draw_on_an_empty_action_deck_shuffles_the_discard_stack():
+    """'If your Action Deck runs out of cards, shuffle your discard stack, place it face down
+    and continue drawing Action Cards from the top.'"""
+    state = face_off()
+    draw = find("action", effect="draw")
+    player = state["cards"]["players"][0]
+    pile = sorted(player["deck"])
+    player.update(deck=[], discard=pile, hand=[draw])
+    state, facts = duel(state, 0, {"type": "play", "cards": [draw]})
+    inner = [f["fact"] for f in facts if f["f"] == "duel"]
+    reshuffle = next(f for f in inner if f["f"] == "hc.reshuffle")
+    assert sorted(reshuffle["order"]) == pile and len(state["cards"]["players"][0]["hand"]) == 2
+
+
+def test_a_duplicate_that_fails_hijacks_nothing():
+    """'... you gain the benefits if the duplicate attack succeeds': blocked, it does nothing."""
+    state = face_off()
+    base = find("base_attack")
+    mimic = find("special_block", effect="duplicate")
+    block = find("base_block", value=value(base))
+    hand(state, 0, base, block)
+    hand(state, 1, mimic)
+    state, _ = act(state, 0, {**hack(), "cards": [base]})
+    state, _ = duel(state, 1, {"type": "play", "cards": [mimic]})
+    state = passes(state, 0, 1)
+    state, _ = act(state, 0, {"type": "end_session"})
+    assert state["cards"]["sequence"]["duplicate"] and RULESET.to_act(state) == {0}
+    state, _ = duel(state, 0, {"type": "play", "cards": [block]})  # seat 0 blocks the duplicate
+    state = passes(state, 1, 0)
+    assert state["last_duel"]["duplicate"] and not state["last_duel"]["success"]
+    assert state["hijack"] is None and RULESET.to_act(state) == {0}
 
 
 def test_no_reboot_after_playing_a_card():

@@ -5,7 +5,7 @@ from domain.games.cyberspace import RULESET
 from domain.games.cyberspace.board import networks
 from domain.games.cyberspace.scoring import earned, network_points, network_worth
 
-from .boards import E, N, S, W, act, avatar, legal_of, new_state, put, refused
+from .boards import E, N, S, W, act, avatar, legal_of, new_state, put, refused, rng
 
 
 def example_board():
@@ -101,7 +101,28 @@ def test_drawing_the_last_tile_starts_one_final_round_ending_with_the_drawers_fi
     assert state["tallies"][0] == {"networks": worth_before, "bonus": 2, "score": worth_before + 2}
     result = RULESET.outcome(state)
     assert result["reason"] == "final_round_scored" and result["scores"] == [worth_before + 2, 3, 3]
+    assert result["bonus"] == [2, 3, 3] and result["winners"] == state["winners"] == [1, 2]  # tied: most bonus
     assert RULESET.to_act(state) == set()
+
+
+def test_a_hacker_who_empties_the_stack_in_a_hijacked_session_gets_the_last_final_turn_not_its_target():
+    """'If you empty the face-down stack of tiles, there will be one final round, in which you
+    will get the final turn': the hacker draws the target's Probe, so the hacker emptied it."""
+    from .test_hacking import HEADS
+    state = final_round_table()
+    avatar(state, 1, 4, 3)
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    assert state["hijack"] == {"target": 1, "by": 0, "programs": 0, "menu": []}
+    state, facts = act(state, 0, {"type": "draw"})
+    assert {"f": "final_round", "last": 0} in facts
+    if state["held"]:
+        state, _ = act(state, 0, legal_of(state, 0, "place")[0])
+    state, _ = act(state, 0, {"type": "end_session"})
+    order = []
+    while not state["over"]:
+        order.append((state["turn"], state["final_turn"]))
+        state, _ = act(state, state["turn"], {"type": "end_turn"})
+    assert order == [(0, False), (1, True), (2, True), (0, True)]
 
 
 def test_a_score_is_tallied_at_the_end_of_the_players_own_final_turn():
@@ -131,6 +152,32 @@ def test_ties_go_to_more_unexecuted_programs_then_are_a_draw():
     assert RULESET.outcome(state)["winners"] == [0, 1]  # still tied: a draw
 
 
+def test_a_probe_in_the_final_turn_costs_its_bonus_point_like_any_program():
+    """'You also receive bonus points for any programs you do not execute during your final
+    turn': a Probe is one of the programs."""
+    state = final_round_table()
+    state["stack"], state["final_round"], state["last_seat"] = [], True, 0
+    state["turn"], state["final_turn"] = 0, True
+    state["tallies"] = [None] + [{"networks": 0, "bonus": 3, "score": 3}] * 2
+    tile = state["face_up"][0]
+    probe = next(a for a in legal_of(state, 0, "probe") if a["tile"] == tile)
+    state, _ = act(state, 0, probe)
+    state, _ = act(state, 0, {"type": "end_turn"})
+    assert state["tallies"][0]["bonus"] == 2
+
+
+def test_the_tie_break_asks_unexecuted_programs_before_expended_attribute_points():
+    """'The tied player with the most unexecuted programs at the end of all final turns wins.
+    If there is still a tie, the tied player with the fewest expended Attribute Points wins.'"""
+    from domain.games.cyberspace.scoring import winners
+    state = RULESET.setup({}, ["a", "b"], rng(1))  # card duels
+    state["tallies"] = [{"networks": 3, "bonus": 3, "score": 6}, {"networks": 4, "bonus": 2, "score": 6}]
+    state["cards"]["players"][0]["stacks"]["body"] = [{"uid": 1, "card": "x", "face": "up", "cost": 8, "turn": 1}]
+    assert winners(state) == [0]  # more unexecuted programs, though more points expended
+    state["tallies"][1] = {"networks": 3, "bonus": 3, "score": 6}
+    assert winners(state) == [1]  # then the fewest expended points
+
+
 def test_teams_add_partners_scores():
     state = new_state(seats=4, options={"teams": True})
     state.update(final_round=True, last_seat=3, final_turn=True, stack=[], turn=3)
@@ -145,6 +192,18 @@ def test_teams_add_partners_scores():
                         {"networks": 5, "bonus": 0, "score": 5}, None]
     state, _ = act(state, 3, {"type": "reboot", "avatars": []})
     assert RULESET.outcome(state)["team_scores"] == [9, 4] and RULESET.outcome(state)["winners"] == [0, 2]
+    state = new_state(seats=4, options={"teams": True})  # the summed score, not the best partner's
+    state.update(final_round=True, last_seat=3, final_turn=True, stack=[], turn=3)
+    state["tallies"] = [{"networks": 7, "bonus": 0, "score": 7}, {"networks": 3, "bonus": 0, "score": 3},
+                        {"networks": 0, "bonus": 0, "score": 0}, None]
+    state, _ = act(state, 3, {"type": "reboot", "avatars": []})  # seat 3: 3 bonus points; team 1 sums 6
+    assert RULESET.outcome(state)["team_scores"] == [7, 6] and RULESET.outcome(state)["winners"] == [0, 2]
+    state = new_state(seats=4, options={"teams": True})
+    state.update(final_round=True, last_seat=3, final_turn=True, stack=[], turn=3)
+    state["tallies"] = [{"networks": 5, "bonus": 0, "score": 5}, {"networks": 3, "bonus": 0, "score": 3},
+                        {"networks": 0, "bonus": 0, "score": 0}, None]
+    state, _ = act(state, 3, {"type": "reboot", "avatars": []})
+    assert RULESET.outcome(state)["team_scores"] == [5, 6] and RULESET.outcome(state)["winners"] == [1, 3]
 
 
 # ---------------------------------------------------------------------------------------
@@ -172,11 +231,27 @@ def test_the_puzzle_scores_each_client_and_server_of_the_largest_network_plus_th
     state, _ = act(state, 0, {"type": "done"})
     assert RULESET.outcome(state) == {"reason": "puzzle_done", "winners": [0], "scores": [7],
                                       "puzzle": {"nodes": 4, "closed": True, "score": 7}}
+    assert state["winners"] == [0] and state["over"] == "puzzle_done"
+
+
+def test_of_two_equally_large_networks_the_closed_one_counts_for_the_puzzle():
+    """'Score one point for each client and server in the largest network. If the largest
+    network is closed, then add three points': of two largest networks, the closed one
+    (README 27)."""
+    for order in (0, 1):
+        state = new_state(seats=1)
+        open_first = [(1, 1, "client", [E]), (2, 1, "client", [W, E])]  # open to the east
+        closed = [(1, 4, "client", [E]), (2, 4, "server", [W])]
+        for x, y, node, sides in (open_first + closed if order else closed + open_first):
+            put(state, x, y, node, sides)
+        state, _ = act(state, 0, {"type": "done"})
+        assert RULESET.outcome(state)["puzzle"] == {"nodes": 2, "closed": True, "score": 5}
 
 
 def test_an_open_largest_network_scores_its_nodes_only_and_an_empty_table_nothing():
     state = new_state(seats=1)
-    assert RULESET.outcome(act(new_state(seats=1), 0, {"type": "done"})[0])["scores"] == [0]
+    assert RULESET.outcome(act(new_state(seats=1), 0, {"type": "done"})[0])["puzzle"] == \
+        {"nodes": 0, "closed": False, "score": 0}
     put(state, 2, 2, "server", [E, S]), put(state, 3, 2, "client", [W])
     put(state, 2, 3, "client", [N, E, S])  # open to the south
     state, _ = act(state, 0, {"type": "done"})

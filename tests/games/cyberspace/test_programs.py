@@ -3,6 +3,7 @@ the rulebook's wording (and its OK / Invalid figures)."""
 
 from domain.games.cyberspace import RULESET
 from domain.games.cyberspace.board import firewalls_on, link_at
+from domain.kernel.canonical import json_copy
 
 from .boards import E, N, S, W, act, avatar, legal_of, new_state, put, refused, rot_for
 
@@ -44,6 +45,17 @@ def test_further_avatars_only_once_every_avatar_is_on_a_server_and_in_the_same_n
     assert {(a["x"], a["y"]) for a in legal_of(state, 0, "spawn")} == {(1, 3), (3, 3)}
     state, _ = act(state, 0, {"type": "spawn", "x": 3, "y": 3})
     assert state["players"][0]["avatars"] == ["2,3", "3,3", None]
+
+
+def test_a_further_avatar_may_go_in_the_network_of_any_one_of_your_avatars():
+    """'... place a new Avatar on any empty client in the same network as one of your existing
+    Avatars': one of them, not all of them."""
+    state = line_network(new_state(), nodes=("client", "server", "client"))
+    put(state, 1, 5, "server", [E]), put(state, 2, 5, "client", [W])  # another network
+    state["players"][0]["avatars"] = ["2,3", "1,5", None]  # a server in each network
+    assert {(a["x"], a["y"]) for a in legal_of(state, 0, "spawn")} == {(1, 3), (3, 3), (2, 5)}
+    state, _ = act(state, 0, {"type": "spawn", "x": 2, "y": 5})
+    assert state["players"][0]["avatars"] == ["2,3", "1,5", "2,5"]
 
 
 def test_three_avatars_to_spawn_two_with_the_handicap():
@@ -194,6 +206,85 @@ def test_a_straight_tile_turned_twice_moves_its_firewall_and_that_remap_is_liste
     assert len({a["rot"] for a in legal_of(state, 0, "remap") if (a["x"], a["y"]) == (2, 3)}) == 1
 
 
+def test_a_tile_turned_in_place_takes_its_firewall_round_whatever_its_first_rotation():
+    """The same rule from a tile laid east-west (not its unrotated way): turned twice in place,
+    its Firewall goes from the east end to the west end; a quarter turn more is another shape."""
+    state = new_state()
+    put(state, 3, 3, "server", [E, S, W])
+    put(state, 2, 3, "client", [E, W])
+    assert state["board"]["2,3"]["rot"] != 0
+    state["players"][0]["firewalls"] = [["2,3", E]]
+    rot = state["board"]["2,3"]["rot"]
+    turned_twice = {"type": "remap", "from": "2,3", "x": 2, "y": 3, "rot": (rot + 2) % 4}
+    listed = legal_of(state, 0, "remap")
+    assert turned_twice in listed and len(listed) == len({repr(sorted(a.items())) for a in listed})
+    moved, _ = act(state, 0, turned_twice)
+    assert moved["players"][0]["firewalls"] == [["2,3", W]] and moved["board"]["2,3"]["rot"] == (rot + 2) % 4
+    refused(moved, 0, {"type": "remap", "from": "2,3", "x": 2, "y": 3, "rot": (rot + 2) % 4}, "remap_must_move")
+
+
+def test_every_pendant_tile_is_listed_for_remap_whatever_lies_before_it():
+    state = line_network(new_state(), nodes=("client", "server", "client"))  # ports at 1,3 and 3,3
+    froms = {a["from"] for a in legal_of(state, 0, "remap")}
+    assert froms == {"1,3", "3,3"}  # 2,3 touches two tiles: not pendant
+
+
+def test_firewall_and_link_options_list_every_empty_place_and_each_own_token_to_move():
+    """'To place a firewall, the connection must be empty'; 'To link, the port must be empty';
+    new tokens while any of the three is left, else only moves (README 11)."""
+    state = line_network(new_state(), nodes=("client", "server", "client"))  # 1,3 E - 2,3 W E - 3,3 W
+    walls = legal_of(state, 0, "firewall")
+    assert walls == [{"type": "firewall", "x": x, "y": 3, "side": side, "from": None}
+                     for x, side in ((1, E), (2, E), (2, W), (3, W))]
+    assert legal_of(state, 0, "link") == [{"type": "link", "x": x, "y": 3, "from": None} for x in (1, 3)]
+    state["players"][1]["firewalls"] = [["1,3", E]]  # the connection 1,3-2,3 now has a Firewall (both halves)
+    state["players"][1]["links"] = ["3,3"]
+    assert [(a["x"], a["side"]) for a in legal_of(state, 0, "firewall")] == [(2, E), (3, W)]
+    assert legal_of(state, 0, "link") == [{"type": "link", "x": 1, "y": 3, "from": None}]
+    state["players"][1]["firewalls"] = []
+    state["players"][0]["firewalls"] = [["2,3", E]]
+    state["players"][0]["links"] = ["1,3"]  # one token left: new ones still listed
+    assert {a["from"] is None for a in legal_of(state, 0, "firewall")} == {True, False}
+    state["players"][1]["links"] = []
+    assert {a["from"] for a in legal_of(state, 0, "link")} == {None, "1,3"}
+    state["players"][0]["links"] = ["1,3", "3,3"]  # none left: only moves
+    one_left = json_copy(state)
+    one_left["players"][0]["links"] = ["1,3"]
+    placed, _ = act(one_left, 0, {"type": "link", "x": 3, "y": 3, "from": None})  # the third token
+    assert placed["players"][0]["links"] == ["1,3", "3,3"]
+    one_left = json_copy(state)
+    one_left["players"][0]["links"] = ["1,3"]
+    placed, _ = act(one_left, 0, {"type": "firewall", "x": 1, "y": 3, "side": E, "from": None})
+    assert placed["players"][0]["firewalls"] == [["2,3", E], ["1,3", E]]
+    walls, links = legal_of(state, 0, "firewall"), legal_of(state, 0, "link")
+    assert walls and links == [] and all(a["from"] == ["2,3", E] for a in walls)  # no empty port left to link
+
+
+def test_firewalls_go_on_north_and_south_connections_too_and_never_on_an_empty_square():
+    state = new_state()
+    put(state, 3, 2, "client", [S]), put(state, 3, 3, "server", [N, S]), put(state, 3, 4, "client", [N])
+    for side in (N, S):
+        placed, _ = act(json_copy(state), 0, {"type": "firewall", "x": 3, "y": 3, "side": side, "from": None})
+        assert placed["players"][0]["firewalls"] == [["3,3", side]]
+    refused(state, 0, {"type": "firewall", "x": 5, "y": 5, "side": N, "from": None}, "firewall_on_connection")
+    refused(state, 0, {"type": "firewall", "x": 3, "y": 3, "side": E, "from": None}, "firewall_on_connection")
+    refused(state, 0, {"type": "firewall", "x": 3, "y": 3, "side": 4, "from": None}, "firewall_on_connection")
+
+
+def test_a_pendant_tile_is_listed_for_every_square_it_may_go_to():
+    """'Move any pendant tile to any other valid position': two squares on one row, both listed."""
+    state = new_state()
+    put(state, 3, 3, "server", [E, S, W]), put(state, 3, 4, "client", [N])
+    targets = {(a["x"], a["y"]) for a in legal_of(state, 0, "remap") if a["from"] == "3,4"}
+    assert {(2, 3), (4, 3)} <= targets
+    row = new_state()  # a closed line, and a port touching it blank to blank below
+    put(row, 2, 3, "client", [E]), put(row, 3, 3, "server", [W, E]), put(row, 4, 3, "client", [W])
+    put(row, 3, 4, "client", [E])
+    rot = row["board"]["3,4"]["rot"]
+    above = {(a["x"], a["y"]) for a in legal_of(row, 0, "remap") if a["from"] == "3,4" and a["rot"] == rot}
+    assert {(2, 2), (3, 2), (4, 2)} <= above  # the same turn on three squares of one row
+
+
 def test_a_remap_that_cannot_be_made_is_cancelled_and_costs_no_program():
     state = line_network(new_state())
     refused(state, 0, {"type": "remap", "from": "4,3", "x": 6, "y": 6, "rot": 0}, "must_attach")
@@ -240,6 +331,51 @@ def test_up_to_three_programs_a_turn_in_any_combination():
     assert {a["type"] for a in RULESET.legal_actions(state, 0)} <= {"attack", "end_turn"}
     state, _ = act(state, 0, {"type": "end_turn"})
     assert state["turn"] == 1 and state["programs"] == 0  # tokens back to Idle in the next Clear Phase
+
+
+def test_each_program_executed_moves_a_program_token_onto_its_circle():
+    """'When you execute a program, move a Program Token to the appropriate program circle on the
+    card. If you execute the same program more than once in a turn, stack the Program Tokens'
+    (the menu, in order); in a hijacked session the target's menu (README 17)."""
+    state = line_network(new_state(), nodes=("client", "server", "client", "client", "client"))
+    put(state, 1, 4, "client", [E])  # a pendant tile (blank to blank under the port at 1,3)
+    avatar(state, 0, 1, 3)
+    programs = [({"type": "login", "avatar": 0, "x": 2, "y": 3}, "login"),
+                ({"type": "link", "x": 5, "y": 3, "from": None}, "link"),
+                ({"type": "firewall", "x": 2, "y": 3, "side": E, "from": None}, "firewall")]
+    for action, name in programs:
+        state, facts = act(state, 0, action)
+        assert facts[0] == {"f": "program", "program": name, "seat": 0}
+    assert state["menu"] == ["login", "link", "firewall"] and state["programs"] == 3
+    state["turn"], state["programs"], state["menu"] = 1, 0, []
+    avatar(state, 1, 4, 3)
+    state["players"][1]["avatars"] = ["4,3", None, None]
+    state["players"][0]["avatars"] = ["3,3", None, None]
+    state["players"][0]["firewalls"] = []
+    for action, name in ((lambda s: next(a for a in legal_of(s, 1, "probe"))), "probe"), \
+            ((lambda s: next(a for a in legal_of(s, 1, "remap") if a["from"] == "1,4")), "remap"), \
+            ((lambda s: {"type": "draw"}), "probe"):
+        state, facts = act(state, 1, action(state))
+        assert facts[0] == {"f": "program", "program": name, "seat": 1}
+        if state["held"]:
+            state, _ = act(state, 1, legal_of(state, 1, "place")[0])
+    assert state["menu"] == ["probe", "remap", "probe"]
+    fresh = line_network(new_state())
+    fresh, facts = act(fresh, 0, {"type": "spawn", "x": 1, "y": 3})
+    assert facts[0] == {"f": "program", "program": "spawn", "seat": 0} and fresh["menu"] == ["spawn"]
+
+
+def test_a_hijacked_sessions_programs_go_on_the_targets_menu():
+    from .test_hacking import HEADS
+    state = line_network(new_state())
+    avatar(state, 0, 2, 3)
+    avatar(state, 1, 3, 3)
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    state, facts = act(state, 0, {"type": "login", "avatar": 0, "x": 4, "y": 3})
+    assert facts[0] == {"f": "program", "program": "login", "seat": 1}
+    state, facts = act(state, 0, {"type": "spawn", "x": 3, "y": 3})
+    assert facts[0] == {"f": "program", "program": "spawn", "seat": 1}
+    assert state["hijack"]["menu"] == ["login", "spawn"] and state["menu"] == [] and state["programs"] == 0
 
 
 def test_reboot_removes_any_of_your_avatars_instead_of_the_action_phase():

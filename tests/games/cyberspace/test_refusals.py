@@ -36,6 +36,8 @@ def test_turn_refusals():
     refused(state, 0, {"type": "reboot", "avatars": [1]}, "reboot_avatars")
     refused(state, 0, {"type": "reboot", "avatars": [0, 0]}, "reboot_avatars")
     refused(state, 0, {"type": "reboot", "avatars": "all"}, "reboot_avatars")
+    for wrong in ([True], [3], ["0"], [-1]):  # indexes of your Avatars on the board, nothing else
+        refused(state, 0, {"type": "reboot", "avatars": wrong}, "reboot_avatars")
     refused(state, 0, {"type": "firewall", "x": 2, "y": 3, "side": E, "from": ["3,3", 1]}, "not_your_firewall")
     refused(state, 0, {"type": "duel", "duel": {}}, "no_duel")
     refused(state, 0, {"type": "login", "avatar": 1, "x": 1, "y": 3}, "no_such_avatar")  # not on the board
@@ -60,6 +62,30 @@ def test_a_bit_duel_takes_no_actions():
     duel, facts = BitDuel.start({}, 0, [1], rng())
     assert BitDuel.legal_actions(duel, 0) == BitDuel.legal_actions(duel, 1) == [] and duel["seats"] == []
     assert BitDuel.evolve(None, facts[0]) == duel and BitDuel.result(duel) in ("attacker", "defender")
+    for coin, side in (("heads", "attacker"), ("tails", "defender")):  # the duel interface's sub-state
+        fact = {"kind": "bit", "attacker": 2, "defenders": [0, 1], "coin": coin}
+        made = BitDuel.evolve(None, fact)
+        assert made == {"kind": "bit", "attacker": 2, "defenders": [0, 1], "coin": coin, "seats": []}
+        assert BitDuel.result(made) == side
     with pytest.raises(IllegalAction) as raised:
         BitDuel.decide(duel, 1, {}, rng())
     assert raised.value.code == "duel_resolved"
+
+
+def test_remap_refusals():
+    state = line_network(new_state())
+    refused(state, 0, {"type": "remap", "from": "9,9", "x": 1, "y": 1, "rot": 0}, "no_tile")
+    refused(state, 0, {"type": "remap", "from": ["1", "3"], "x": 1, "y": 1, "rot": 0}, "no_tile")
+    refused(state, 0, {"type": "remap", "from": "2,3", "x": 1, "y": 1, "rot": 0}, "remap_pendant_only")
+    refused(state, 0, {"type": "remap", "from": "1,3", "y": 2, "rot": 0}, "malformed_action")
+    refused(state, 0, {"type": "remap", "from": "1,3", "x": 1, "y": 2, "rot": 4}, "bad_rotation")
+    refused(state, 0, {"type": "remap", "from": "1,3", "x": 1, "y": 2, "rot": True}, "malformed_action")
+
+
+def test_a_seat_that_must_move_ends_its_hijacked_session_or_the_puzzle():
+    from domain.games.cyberspace.rules import default_action
+    state = face_off()
+    state, _ = act(state, 0, {"type": "attack", "target": "avatar", "seat": 1, "avatar": 0}, seq=HEADS)
+    assert default_action(state, 0) == {"type": "end_session"}
+    puzzle = new_state(seats=1)
+    assert default_action(puzzle, 0) == {"type": "done"}

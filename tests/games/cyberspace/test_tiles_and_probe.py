@@ -24,6 +24,41 @@ def test_the_24_designed_tiles_are_clients_and_servers_with_one_to_three_connect
     assert ports, "'Each client with a single connection has a port': Links need ports"
 
 
+def test_a_tiles_file_is_checked_and_its_digest_names_it(tmp_path):
+    """'Each tile has a node in the center which represents a client or server computer ...
+    Each tile has one, two or three connections leading from the node to the edge of the tile.'
+    A user's own file (ARBITER_CYBERSPACE_TILES) is held to the same."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    from domain.games.cyberspace.tiles import load
+
+    def written(tiles):
+        path = tmp_path / "tiles.json"
+        path.write_bytes(orjson.dumps({"tiles": tiles}))
+        return path
+
+    good = written([{"id": "a", "node": "client", "connections": [2, 0]}, {"id": "b", "node": "server", "connections": [1]}])
+    tiles, digest = load(good)
+    assert tiles == {"a": {"node": "client", "connections": [0, 2]}, "b": {"node": "server", "connections": [1]}}
+    assert digest == hashlib.sha256(good.read_bytes()).hexdigest()[:12]
+    for bad, reason in (({"node": "router", "connections": [0]}, "client or a server"),
+                        ({"node": "client", "connections": []}, "one, two or three"),
+                        ({"node": "client", "connections": [0, 1, 2, 3]}, "one, two or three"),
+                        ({"node": "client", "connections": [1, 1]}, "distinct"),
+                        ({"node": "server", "connections": [4]}, "among 0-3")):
+        with pytest.raises(ValueError, match=reason):
+            load(written([{"id": "x", **bad}]))
+    assert load(DEFAULT_TILES) == (TILES, load(DEFAULT_TILES)[1])
+    own = written([{"id": "solo", "node": "server", "connections": [0]}])
+    shown = subprocess.run([sys.executable, "-c", "from domain.games.cyberspace.tiles import TILES, TILES_DIGEST;"
+                            "print(sorted(TILES), TILES_DIGEST)"], capture_output=True, text=True, check=True,
+                           env={**os.environ, "ARBITER_CYBERSPACE_TILES": str(own)})
+    assert shown.stdout.split() == ["['solo']", load(own)[1]]
+
+
 def test_setup_stack_two_face_up_avatars_tokens_and_a_random_first_player():
     state = new_state(seats=3)
     assert len(state["stack"]) == 22 and len(state["face_up"]) == 2  # "Draw the top two tiles, ... face up"
@@ -34,6 +69,10 @@ def test_setup_stack_two_face_up_avatars_tokens_and_a_random_first_player():
         assert player["links"] == [] and player["firewalls"] == []
     firsts = {RULESET.setup({}, ["a", "b", "c"], rng(1, seed))["first"] for seed in range(40)}
     assert firsts == {0, 1, 2}  # "Randomly determine who starts."
+    fresh = RULESET.setup({"duels": "bit"}, ["a", "b", "c"], rng(1, 3))
+    assert fresh["turn"] == fresh["first"] and fresh["turn_number"] == 1 and fresh["duels"] == "bit"
+    assert not (state["final_round"] or state["closing"] or state["acted"]) and state["programs"] == 0
+    assert new_state(seats=1)["duels"] is None  # the Engineering Puzzle duels with no one
 
 
 def test_the_first_tile_goes_in_the_centre():
@@ -43,6 +82,26 @@ def test_the_first_tile_goes_in_the_centre():
     assert {(a["x"], a["y"]) for a in legal_of(state, 0, "probe")} == {(3, 3)}
     state, _ = act(state, 0, {"type": "probe", "tile": tile, "x": 3, "y": 3, "rot": 0})
     assert state["board"]["3,3"]["tile"] == tile
+
+
+def test_each_distinct_shape_is_listed_once_where_it_fits():
+    """'Any of four rotations' (README 6): a placement is listed once per distinct shape, the
+    lowest rotation giving it, wherever the tile's connections meet every demand exactly."""
+    from domain.games.cyberspace.board import turned
+    state = new_state()
+    for tile in sorted(TILES):
+        rots = [rot for x, y, rot in placements({}, 7, tile)]
+        shapes = [turned(tile, rot) for rot in rots]
+        assert len(set(shapes)) == len(shapes) == len({turned(tile, r) for r in range(4)})
+        assert rots == sorted(min(r for r in range(4) if turned(tile, r) == shape) for shape in shapes)
+    put(state, 3, 3, "client", [E])
+    port = tile_like(state, "client", [W])
+    found = placements(state["board"], 7, port)
+    assert (4, 3, rot_for(port, [W])) in found  # the connection it needs, and no more
+    assert len(found) == len(set(found)) and all((x, y) != (4, 3) or rot == rot_for(port, [W]) for x, y, rot in found)
+    straight = tile_like(state, "client", [E, W])  # the same shape turned twice: listed once a square
+    at_west = [rot for x, y, rot in placements(state["board"], 7, straight) if (x, y) == (2, 3)]
+    assert at_west == [min(r for r in range(4) if turned(straight, r) == {N, S})]  # its east side must be blank
 
 
 def test_ok_ok_invalid_touching_sides_must_match():
@@ -140,6 +199,9 @@ def test_a_face_up_tile_used_is_replaced_from_the_face_down_stack():
     state, facts = act(state, 0, {"type": "probe", "tile": tile, "x": 3, "y": 3, "rot": 0})
     assert [f["f"] for f in facts] == ["program", "place", "refill"]
     assert len(state["face_up"]) == 2 and len(state["stack"]) == 21 and tile not in state["face_up"]
+    assert state["face_up"][-1] == facts[-1]["tile"] and facts[-1]["tile"] not in state["stack"]
+    listed = RULESET.legal_actions(state, 0)
+    assert {"type": "draw"} in listed and legal_of(state, 0, "probe")  # the stack or a face-up tile
 
 
 def test_drawing_from_the_stack_then_placing_the_tile_is_one_probe():
@@ -149,6 +211,8 @@ def test_drawing_from_the_stack_then_placing_the_tile_is_one_probe():
     assert [f["f"] for f in facts] == ["program", "draw"] and held and len(state["stack"]) == 21
     assert RULESET.legal_actions(state, 0) == legal_of(state, 0, "place")  # nothing else until it is placed
     refused(state, 0, {"type": "end_turn"}, "place_drawn_tile")
+    refused(state, 0, {"type": "place", "x": 0, "y": 0, "rot": 0}, "first_tile_in_centre")  # placed by the rules too
+    refused(state, 0, {"type": "place", "x": 3, "y": "3", "rot": 0}, "malformed_action")
     state, _ = act(state, 0, {"type": "place", "x": 3, "y": 3, "rot": 0})
     assert state["board"]["3,3"]["tile"] == held and state["held"] is None and state["programs"] == 1
 
@@ -189,6 +253,47 @@ def test_an_unplayable_tile_waits_face_up_beside_the_stack_until_any_player_can_
     assert [f["f"] for f in facts] == ["program", "place"]  # a waiting tile is not one of the two to replace
 
 
+def gap_table(first, second):
+    """The GAP_BOARD, with `first` then `second` the only tiles left face down."""
+    state = new_state(options={"size": 5})
+    state["stack"] += state["face_up"]
+    state["face_up"] = []
+    for x, y, node, sides in GAP_BOARD:
+        put(state, x, y, node, sides)
+    state["face_up"] = sorted(set(state["stack"]) - {first, second})
+    state["stack"] = [first, second]
+    return state
+
+
+def test_a_probe_draws_on_past_an_unplayable_tile_until_one_can_be_played():
+    """'If a Network Tile cannot be played, the tile remains face-up beside the tile stack.
+    Continue to draw and attach tiles from the stack as usual': one Probe draws again."""
+    state = new_state(options={"size": 5})
+    port, tee = tile_like(state, "client", [N]), tile_like(state, "server", [E, N, W])
+    state = gap_table(port, tee)
+    assert placements(state["board"], 5, port) == [] and placements(state["board"], 5, tee)
+    seq = next(q for q in range(2, 200) if rng(q).randbelow(2) == 0)  # the port is drawn first
+    state, facts = act(state, 0, {"type": "draw"}, seq=seq)
+    assert [f["f"] for f in facts] == ["program", "draw", "set_aside", "draw", "final_round"]
+    assert facts[2] == {"f": "set_aside", "tile": port} and facts[3] == {"f": "draw", "tile": tee}
+    assert state["waiting"] == [port] and state["held"] == tee and state["programs"] == 1
+
+
+def test_a_waiting_tile_used_is_not_replaced_while_the_stack_still_has_tiles():
+    """'If you used a face-up tile, replace it with a tile from the face-down stack'; an
+    unplayable tile waiting beside the stack is not one of the two face-up tiles: using it
+    draws nothing (README 5)."""
+    state = new_state(options={"size": 5})
+    port, tee = tile_like(state, "client", [N]), tile_like(state, "server", [E, N, W])
+    state = gap_table(port, tee)
+    state["stack"] = [tee, state["face_up"].pop()]
+    state["waiting"] = [port]
+    del state["board"]["0,0"]  # room for the waiting port in the corner
+    state, facts = act(state, 0, {"type": "probe", "tile": port, "x": 0, "y": 0, "rot": rot_for(port, [N])})
+    assert [f["f"] for f in facts] == ["program", "place"]
+    assert len(state["stack"]) == 2 and state["waiting"] == []
+
+
 def test_options_are_checked_at_setup():
     with pytest.raises(InvalidSetup, match="card duels"):
         new_state(seats=3, options={"assistance": True})
@@ -207,6 +312,23 @@ def test_options_are_checked_at_setup():
         new_state(options={"size": 8})
     with pytest.raises(InvalidSetup, match="Engineering Puzzle"):
         new_state(seats=1, options={"handicap": [0]})
+    for alone in ({"teams": True}, {"assistance": True}):
+        with pytest.raises(InvalidSetup, match="Engineering Puzzle"):
+            RULESET.setup(alone, ["solo"], rng(1))
+    with pytest.raises(InvalidSetup, match="unknown Cyberspace options"):
+        new_state(options={"tiles": 30})
+    for variant in ({"fair_start": True}, {"discard_queue": True}):
+        with pytest.raises(InvalidSetup, match="Dueling Variants"):
+            new_state(options=variant)  # with Bit Duels
+        with pytest.raises(InvalidSetup, match="Dueling Variants"):
+            RULESET.setup(variant, ["solo"], rng(1))  # the puzzle
+    for size in (7.0, True, 17, 3):
+        with pytest.raises(InvalidSetup, match="odd number from 5 to 15"):
+            new_state(options={"size": size})
+    assert new_state(options={"size": 15})["size"] == 15 and new_state(options={"size": 5})["size"] == 5
+    for entry in ("zed", None, True, 2, -1):
+        with pytest.raises(InvalidSetup, match="neither a seat name nor a seat number"):
+            new_state(options={"handicap": [entry]})
     state = new_state(seats=3, options={"handicap": ["p1"]})  # "the expert player(s) receive two Avatars"
     assert [len(p["avatars"]) for p in state["players"]] == [3, 2, 3]
 
