@@ -28,7 +28,8 @@ STREAM_PATH = re.compile(r"/v1/matches/([^/]+)/stream")
 class ArbiterApp:
     def __init__(self, flask_app, environ=os.environ):
         self.flask_app = flask_app
-        self.wsgi = WSGIMiddleware(flask_app, workers=int(environ.get("ARBITER_WSGI_THREADS", WSGI_THREADS)))
+        self.wsgi = WSGIMiddleware(input_terminated(flask_app),
+                                   workers=int(environ.get("ARBITER_WSGI_THREADS", WSGI_THREADS)))
         self.streams = LiveStreams(flask_app.extensions["arbiter"], environ)
 
     async def __call__(self, scope, receive, send):
@@ -67,6 +68,17 @@ class ArbiterApp:
         for stop in ("projector_stop", "clock_stop"):
             if stop in self.flask_app.extensions:
                 self.flask_app.extensions[stop].set()
+
+
+def input_terminated(app):
+    """a2wsgi hands Flask the body as a stream that ends where the body ends. Without a
+    Content-Length (a chunked body) Werkzeug would read nothing unless told so (a chunked
+    create answered 400 'empty document')."""
+    def wsgi(environ, start_response):
+        environ["wsgi.input_terminated"] = True
+        return app(environ, start_response)
+
+    return wsgi
 
 
 def create(environ=None) -> ArbiterApp:

@@ -151,6 +151,8 @@ class Match(Aggregate):
         of its fields against the listing is skipped (it costs Cyberspace half its simulate speed)."""
         if self.status != RUNNING:
             raise MatchOver(f"the match is {self.status}; no more actions are taken")
+        if not isinstance(action.get("type"), str):
+            raise IllegalAction("malformed", "an action is an object whose type is a string")
         if seat not in self.ruleset.to_act(self.state):
             raise IllegalAction("not_your_turn", f"seat {seat} is not to act now "
                                 f"(to act: {sorted(self.ruleset.to_act(self.state))})")
@@ -277,6 +279,10 @@ class Match(Aggregate):
         self.last_at = parse_time(at)
         if self.clocks:
             self.clocks.advance(self.last_at, to_act, actor)
+
+    def players_in(self) -> list[int]:
+        """The seats a person holds who is still in the match (not a bot, not out)."""
+        return [seat for seat in range(len(self.seats)) if seat not in self.bots and seat not in self.out]
 
     def to_act(self) -> list[int]:
         return sorted(self.ruleset.to_act(self.state)) if self.status == RUNNING else []

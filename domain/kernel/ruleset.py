@@ -32,6 +32,7 @@ was created with, so a change of rules never silently re-interprets an old match
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .canonical import canonical_json
 from .errors import UnknownRuleset
 from .rng import RandomStream
 from .search import SearchBot
@@ -128,17 +129,73 @@ HIDDEN_PER_SEAT = "per-seat"  # an option schema's "x-hidden": a map seat -> val
 HIDDEN_VALUE = "hidden"
 
 
+def seat_for_key(key: str, seat_names: list[str]) -> int | None:
+    """The seat an option keyed "by seat name or number" means: a seat's name first (a seat may
+    be named "1"), else a seat number in ASCII digits; None when it is neither. The one rule
+    for the games that read such options and for their redaction."""
+    if key in seat_names:
+        return seat_names.index(key)
+    if isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < len(seat_names):
+        return int(key)
+    return None
+
+
 def redact_options(schema: dict, options: dict, seat_names: list[str], seat: int | None) -> dict:
     """The match options as `seat` (None: a spectator, or a lobby's visitor) may read them while
     the match runs. A property the game's option schema marks `"x-hidden": "per-seat"` maps a
-    seat (by name or number) to what only that seat may read, such as its constructed deck
-    list: every other seat's entry reads "hidden"."""
+    seat (by name or number, `seat_for_key`) to what only that seat may read, such as its
+    constructed deck list: every other seat's entry reads "hidden"."""
     shown = dict(options)
     for name, prop in schema.get("properties", {}).items():
         if prop.get("x-hidden") == HIDDEN_PER_SEAT and isinstance(options.get(name), dict):
-            own = {str(seat), seat_names[seat]} if seat is not None and seat < len(seat_names) else set()
-            shown[name] = {key: value if key in own else HIDDEN_VALUE for key, value in options[name].items()}
+            shown[name] = {key: value if seat is not None and seat_for_key(key, seat_names) == seat
+                           else HIDDEN_VALUE for key, value in options[name].items()}
     return shown
+
+
+def options_refusal(schema: dict, options) -> str | None:
+    """Why `options` do not fit the game's option schema (None when they do): an unknown name
+    where the schema allows none, a value of another JSON type (a boolean or a fraction is not
+    an integer, though Python's `True in (1, 2)` holds), a value outside its enum or bounds.
+    The rules judge the rest (a deck's cards, the seats a mode needs)."""
+    if not isinstance(options, dict):
+        return "options are an object"
+    properties = schema.get("properties", {})
+    if schema.get("additionalProperties") is False:
+        unknown = sorted(set(options) - set(properties))
+        if unknown:
+            return f"unknown options {unknown}; known: {sorted(properties)}"
+    for name, value in options.items():
+        problem = _value_refusal(properties.get(name, {}), value)
+        if problem:
+            return f"option {name!r}: {problem}"
+    return None
+
+
+KINDS_OF_TYPE = {"integer": {"integer"}, "number": {"integer", "number"}, "string": {"string"},
+                 "boolean": {"boolean"}, "array": {"array"}, "object": {"object"}, "null": {"null"}}
+
+
+def _value_refusal(schema: dict, value) -> str | None:
+    kind = json_kind(value)
+    if "enum" in schema:
+        if not any(json_kind(allowed) == kind and allowed == value for allowed in schema["enum"]):
+            return f"{value!r} is not one of {schema['enum']}"
+        return None
+    if "type" in schema and kind not in KINDS_OF_TYPE.get(schema["type"], {schema["type"]}):
+        return f"a {kind} where {schema['type']} is wanted"
+    if kind in ("integer", "number"):
+        if "minimum" in schema and value < schema["minimum"] or "maximum" in schema and value > schema["maximum"]:
+            return f"{value} is outside {schema.get('minimum')}..{schema.get('maximum')}"
+    if kind == "array":
+        if schema.get("uniqueItems") and len({canonical_json(item) for item in value}) < len(value):
+            return "an item appears twice"
+        for index, item in enumerate(value):
+            problem = _value_refusal(schema.get("items", {}), item)
+            if problem:
+                return f"item {index}: {problem}"
+    return None
+
 
 
 @dataclass(frozen=True)

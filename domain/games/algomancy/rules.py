@@ -10,6 +10,7 @@ seat may not see in the state and in those facts alike.
 
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction, InvalidSetup
+from domain.kernel.ruleset import seat_for_key
 
 from .battle import assigned, check_attack, check_blocks, check_forming, place_attack, place_blocks, place_forming
 from .cards import CARDS, ELEMENT_DECKS, ELEMENTS, RESOURCE_OF, hybrids_of
@@ -81,8 +82,8 @@ def _chosen_decks(options, seat_names, rng):
         raise InvalidSetup("decks maps a seat name or number to an element or a list of cards")
     chosen = {}
     for key, deck in decks.items():
-        seat = seat_names.index(key) if key in seat_names else int(key) if str(key).isdigit() else None
-        if seat is None or seat >= len(seat_names):
+        seat = seat_for_key(key, seat_names)
+        if seat is None:
             raise InvalidSetup(f"decks: {key!r} is neither a seat name nor a seat number")
         chosen[seat] = validate_deck(deck, seat_names[seat])
     elements = rng.shuffle(ELEMENTS)

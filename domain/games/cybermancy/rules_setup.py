@@ -3,6 +3,7 @@ variants' options (Multiplayer and 4 Player Team modes, Draft Mode, constructed 
 "Deck building"). The round that follows is rules.py."""
 
 from domain.kernel.errors import InvalidSetup
+from domain.kernel.ruleset import seat_for_key
 
 from .cards import CREATURES, POWER, SUGGESTED
 from .rules_state import DECK_SIZE, KINDS, MODES, OPENING_HAND, OPENING_POWER, START_HEALTH
@@ -27,8 +28,8 @@ def _validate_options(options, seat_names):
         raise InvalidSetup("draft and constructed decks exclude each other: drafted decks are built in play")
     chosen = {}
     for key, deck in decks.items():
-        seat = seat_names.index(key) if key in seat_names else int(key) if str(key).isdigit() else None
-        if seat is None or seat >= len(seat_names):
+        seat = seat_for_key(key, seat_names)
+        if seat is None:
             raise InvalidSetup(f"decks: {key!r} is neither a seat name nor a seat number")
         chosen[seat] = validate_deck(deck, seat_names[seat])
     return mode, draft, chosen

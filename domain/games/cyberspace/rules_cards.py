@@ -137,7 +137,7 @@ def reboot_choice(st, seat, action):
     """(stacks cleared, in stack order; refresh or not) of a Reboot with card duels, or IllegalAction."""
     clears, refresh = action.get("clear"), action.get("refresh")
     stacks = st["cards"]["players"][seat]["stacks"]
-    if not isinstance(clears, list) or any(a not in stacks for a in clears) or \
+    if not isinstance(clears, list) or any(not isinstance(a, str) or a not in stacks for a in clears) or \
             any(clears.count(a) > len(stacks[a]) for a in stacks):
         raise IllegalAction("reboot_clear", '"clear" names Attribute Stacks (body, mind, x), once per top card '
                             "cleared from it (at most every card on it)")
