@@ -53,7 +53,7 @@ class MatchesProjection:
             doc = {"match_id": match_id, "game": data["game"], "ruleset_version": data["ruleset_version"],
                    "seats": data["seats"], "status": "running", "version": 1, "state": json_copy(data["setup"]),
                    "to_act": sorted(ruleset.to_act(data["setup"])), "outcome": None, "created_at": data["at"],
-                   "clocked": "clock" in data}
+                   "clocked": "clock" in data, "bots": sorted(int(seat) for seat in data.get("bots", {}))}
             score = created_score(data["at"])
             for index in ("idx:all", f"idx:game:{data['game']}", "idx:status:running",
                           f"idx:game:{data['game']}:status:running", *(f"idx:player:{p}" for p in data["seats"])):

@@ -27,15 +27,16 @@ class ReadModels:
         return self.store.get(f"match:{match_id}")
 
     def matches_to_watch(self, now: float, idle_seconds: int | None, page: int = 500):
-        """The running matches the clock process must look at: those with a clock, and those
-        idle for `idle_seconds` by `now` (per the read model; the event store decides)."""
+        """The running matches the clock process must look at: those with a clock, those idle
+        for `idle_seconds` by `now`, and those where a server bot is to act (per the read model;
+        the event store decides)."""
         offset = 0
         while True:
             members = self.store.index_page("idx:status:running", float("-inf"), float("inf"), offset, page)
             for member in members:
                 doc = self.match(member)
                 idle = bool(idle_seconds) and "last_at" in doc and created_score(doc["last_at"]) <= now - idle_seconds
-                if doc.get("clocked") or idle:
+                if doc.get("clocked") or idle or set(doc["to_act"]) & set(doc.get("bots", ())):
                     yield uuid.UUID(member)
             if len(members) < page:
                 return

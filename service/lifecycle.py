@@ -8,10 +8,13 @@ gets VersionConflict and finds the work done when it looks again.
 """
 
 import logging
+import queue
 import random
 import secrets
 import threading
+import time
 import uuid
+from functools import cached_property
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.clock import clock_config, parse_time
@@ -28,6 +31,8 @@ IDLE_SECONDS_DEFAULT = 7 * 86_400  # ARBITER_IDLE_SECONDS; 0 turns idle abandonm
 MAX_BOT_ACTIONS = 100_000  # a bot-only match is played within one request; this bounds a broken game
 NO_TOKEN = ""  # a bot's seat: no token hashes to the empty string, so nobody can act for it
 LOBBY_RETRIES = 8  # a join or leave decided again after losing a race with another process
+BOT_REPLY_SECONDS = 2.0  # bots' moves a person's request waits for; the rest are played in the background
+BOT_STALLED_SECONDS = 10.0  # a bot to act this long after the last event: its runner was lost (a restart)
 
 
 def seat_request(raw) -> dict:
@@ -48,6 +53,9 @@ class LifecycleCommands:
                      clock: dict | None = None) -> dict:
         ruleset = rulesets.latest(game)
         options, entropy = options or {}, entropy or {}
+        refusal = rulesets.options_refusal(ruleset.options_schema, options)
+        if refusal:
+            raise InvalidSetup(refusal)
         requested = [{} for _ in range(seats)] if isinstance(seats, int) else [seat_request(s) for s in seats]
         if not ruleset.min_seats <= len(requested) <= ruleset.max_seats:
             raise InvalidSetup(f"{game} is for {ruleset.min_seats}-{ruleset.max_seats} seats, not {len(requested)}")
@@ -72,7 +80,7 @@ class LifecycleCommands:
             match, secret = self._new_match(match_id, ruleset, taken, options, entropy, lifecycle, seed)
             self.store.save_match(match, secret)
             self._play_bots(match_id)
-            host_token = None
+            host_token, started = None, self.store.match(match_id)
         else:
             self._validate_options(ruleset, options, taken)
             host_token = secrets.token_urlsafe(32)
@@ -82,7 +90,8 @@ class LifecycleCommands:
             self.store.save_lobby(lobby)
         answer = {
             "match_id": str(match_id), "game": game, "ruleset_version": ruleset.version,
-            "status": RUNNING if host_token is None else "open", "version": 1 if host_token is None else 0,
+            "status": started.status if host_token is None else "open",
+            "version": started.version if host_token is None else 0,
             "commitment": commitment(seed),
             "seats": [{"seat": seat, "name": held.get("name") or (bot_name(held["bot"], seat) if "bot" in held else None),
                        **({"token": tokens[seat]} if seat in tokens else {}),
@@ -197,12 +206,22 @@ class LifecycleCommands:
 
     # -- during the match ------------------------------------------------------------------
 
-    def _play_bots(self, match_id: uuid.UUID) -> None:
-        """The server's bots act while one of their seats is to act (within the caller's lock)."""
+    def _play_bots(self, match_id: uuid.UUID, background: bool = False) -> None:
+        """The server's bots act while one of their seats is to act (within the caller's lock).
+
+        A person's request waits for the bots' reply for up to BOT_REPLY_SECONDS; past that, and
+        at once when no person is left in the match (bots only, or the last person resigned),
+        the process's BotRunner plays on in the background, a slice of BOT_REPLY_SECONDS at a
+        time: no request holds a server thread for a whole bots' match (a create of two search
+        bots held one for minutes)."""
+        started = time.monotonic()
         match = self.store.match(match_id)
         for _ in range(MAX_BOT_ACTIONS):
             seats = [seat for seat in match.to_act() if seat in match.bots]
             if not seats:
+                return
+            if time.monotonic() - started > BOT_REPLY_SECONDS or not (background or match.players_in()):
+                self.bot_runner.submit(match_id)
                 return
             seat = seats[0]
             # Bots choose with a generator of their own, seeded by match and version, so a
@@ -212,6 +231,15 @@ class LifecycleCommands:
             match.act(seat, action, self.store.secret(match_id).seed, listed=True)
             self.store.save_match(match)
         raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
+
+    @cached_property
+    def bot_runner(self) -> "BotRunner":
+        def play_on(match_id: uuid.UUID) -> None:
+            with self._lock(match_id):
+                if self.store.match(match_id).status == RUNNING:
+                    self._play_bots(match_id, background=True)
+
+        return BotRunner(play_on)
 
     def resign(self, match_id: uuid.UUID, seat: int) -> dict:
         return self._lifecycle_command(match_id, lambda match, seed: match.resign(seat, seed))
@@ -263,6 +291,8 @@ class LifecycleCommands:
         done = {"timeouts": 0, "abandoned": 0}
         if match.status != RUNNING:
             return done
+        if set(match.to_act()) & set(match.bots) and parse_time(now) - match.last_at >= BOT_STALLED_SECONDS:
+            self.bot_runner.submit(match_id)  # the process that played them stopped: play on here
         if match.clocks is not None:
             while match.status == RUNNING and match.time_out(now, seed) is not None:
                 done["timeouts"] += 1
@@ -309,6 +339,40 @@ class LifecycleCommands:
             raise MatchExists(f"the rematch id of match {match_id} holds a match that is not its rematch")
         return summary
 
+
+
+class BotRunner:
+    """Plays the server's bots in matches no request waits for: one background thread per
+    process, one match at a time, each for a slice before the next queued match's turn."""
+
+    def __init__(self, play_on):
+        self.play_on = play_on
+        self.queue: queue.Queue[uuid.UUID] = queue.Queue()
+        self.queued: set[uuid.UUID] = set()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, match_id: uuid.UUID) -> None:
+        with self._lock:
+            if match_id in self.queued:
+                return
+            self.queued.add(match_id)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="arbiter-bots", daemon=True)
+                self._thread.start()
+        self.queue.put(match_id)
+
+    def _run(self) -> None:
+        while True:
+            match_id = self.queue.get()
+            with self._lock:
+                self.queued.discard(match_id)
+            try:
+                self.play_on(match_id)
+            except VersionConflict:
+                self.submit(match_id)  # another process acted first: look again
+            except Exception:
+                logging.getLogger("arbiter.bots").exception("bots of match %s stopped", match_id)
 
 
 def run_clock(arbiter, stop: threading.Event, interval: float = 1.0, idle_seconds: int | None = None) -> None:

@@ -274,3 +274,65 @@ def test_an_overlong_request_line_or_header_block_is_a_problem_not_html(served):
     assert (status, kind, problem["code"]) == (431, "application/problem+json", "headers_too_large")
     status, _, _ = ask("/healthz", {"x-filler": "y" * 1000})
     assert status == 200
+
+
+def wait_for(condition, seconds=60.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within the time allowed"
+        time.sleep(0.05)
+
+
+def test_no_request_plays_a_bots_only_match_the_background_bot_runner_does(client, monkeypatch):
+    """A create whose every seat is a server bot answered only when the whole match was played
+    (two HeroCard search bots held a server thread 225 s; two such requests starved /healthz).
+    Now no bot acts within that request: the process's bot runner plays the match, a slice at
+    a time, and it ends all the same."""
+    from service import lifecycle
+
+    in_request = []
+    original = lifecycle.LifecycleCommands._play_bots
+
+    def watched(self, match_id, background=False):
+        in_request.append(background)
+        return original(self, match_id, background)
+
+    monkeypatch.setattr(lifecycle.LifecycleCommands, "_play_bots", watched)
+    created = client.post("/v1/matches", json={"game": "herocard", "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
+    assert created.status_code == 201 and created.json["status"] == "running" and created.json["version"] == 1
+    match_id = created.json["match_id"]
+    wait_for(lambda: client.get(f"/v1/matches/{match_id}").json["status"] == "ended")
+    assert in_request[0] is False and True in in_request[1:], "the runner, not the request, played the bots"
+    assert client.get(f"/v1/matches/{match_id}/audit").json["ok"]
+
+
+def test_bots_play_on_in_the_background_once_the_last_person_resigns(client):
+    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": [
+        "ann", {"bot": "random"}, {"bot": "random"}]}).json
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    resigned = client.post(f"/v1/matches/{match_id}/resign", headers=bearer(token))
+    assert resigned.status_code == 201 and resigned.json["status"] == "running"  # answered at once
+    wait_for(lambda: client.get(f"/v1/matches/{match_id}").json["status"] == "ended")
+    summary = client.get(f"/v1/matches/{match_id}").json
+    assert summary["left"] == {"0": "resigned"} and summary["outcome"]["winners"]
+
+
+def test_a_bot_whose_runner_was_lost_is_played_on_by_the_clock_pass(sqlite_env):
+    """A process that stops while its runner plays a bots' match leaves a bot to act; the next
+    clock pass anywhere (any process) finds it and plays on."""
+    from domain.kernel.clock import iso_time
+    from service import lifecycle
+
+    app = create_app(sqlite_env)
+    arbiter = app.extensions["arbiter"]
+    submitted = []
+    lost = lifecycle.BotRunner(lambda match_id: submitted.append(match_id))  # a runner that never plays
+    arbiter.__dict__["bot_runner"] = lost
+    created = arbiter.create_match("cyberiad", [{"bot": "random"}, {"bot": "random"}])
+    match_id = uuid.UUID(created["match_id"])
+    wait_for(lambda: submitted == [match_id])
+    assert arbiter.summary(match_id)["version"] == 1
+    del arbiter.__dict__["bot_runner"]  # the next process's own runner
+    app.extensions["projector"].catch_up()
+    arbiter.enforce_clocks(now=iso_time(time.time() + lifecycle.BOT_STALLED_SECONDS + 1))
+    wait_for(lambda: arbiter.summary(match_id)["status"] == "ended")
