@@ -12,7 +12,7 @@ from .stats import PROFILE
 # 1.2: review fixes that decide other facts: Shields keep the owner's Perfect Advisor discard; Solar
 # Schooner's draw follows the Advisor; no Advisor discard after an empty draw; a card put into play by
 # Electroknight is the turn's one card and a Machine so put is "played" (README 9, 14, 17, 25).
-RULES_VERSION = "1.2.0"
+RULES_VERSION = "1.3.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -455,6 +455,11 @@ def settle(turn):
 # Running the steps of an effect (effects.py), acting on thresholds between them.
 # ---------------------------------------------------------------------------------------
 
+# Choices whose options are drawn from a hidden zone: always asked, even with one option, so
+# that the public prompt does not tell how many matching cards the deck holds (README 8).
+HIDDEN_COUNT_CHOICES = {"search_deck"}
+
+
 def run_steps(turn, actor, steps, variables):
     st = turn.state
     queue = list(steps)
@@ -468,7 +473,7 @@ def run_steps(turn, actor, steps, variables):
         choice = STEPS[step["op"]](turn, actor, step, variables, queue)
         if choice is not None:
             chooser, kind, options = choice
-            if len(options) == 1:  # a choice with one option is made for the player
+            if len(options) == 1 and kind not in HIDDEN_COUNT_CHOICES:  # one option: made for the player
                 resolve_choice(turn, actor, step, chooser, options[0], variables, queue)
             elif options:
                 turn.emit({"f": "prompt", "prompt": {

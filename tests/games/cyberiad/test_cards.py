@@ -406,6 +406,8 @@ def test_magnificent_electroknights_sally_is_the_turns_one_card_put_into_play():
     state = table(seats=2, hands=[["magnificent-electroknight", "the-pirate-pugg", *F[4:8], *F[:4]], []],
                   deck=["dragons-of-probability", F[8], F[9]])
     state = play(state, 0, "magnificent-electroknight", F[4:8])
+    assert state["prompt"]["options"] == ["dragons-of-probability"]  # asked even with one match (README 8)
+    state = choose(state, "dragons-of-probability")
     assert "dragons-of-probability" in state["play"][0] and state["turn"]["played"]
     refused(state, 0, {"type": "play", "card": "the-pirate-pugg", "pay": F[:4]}, "one_card_per_turn")
     listed = {a["card"] for a in RULESET.legal_actions(state, 0) if a["type"] == "play"}
@@ -428,7 +430,7 @@ def test_a_machine_electroknight_puts_into_play_is_a_machine_played():
     # Invent it First "Steal a Machine card just played" may take it on the next turn.
     state = table(seats=2, hands=[["magnificent-electroknight", *F[:4]], ["invent-it-first", *F[4:7]]],
                   play=[["the-machine-that-wasnt"], []], deck=["new-kingdom-in-a-box", F[8]])
-    state = play(state, 0, "magnificent-electroknight", F[:4])
+    state = choose(play(state, 0, "magnificent-electroknight", F[:4]), "new-kingdom-in-a-box")
     assert "new-kingdom-in-a-box" in state["play"][0] and state["fame"][0] == 3 + 1
     state["turn"] = {"seat": 1, "number": 4, "played": False, "used": []}
     state = play(state, 1, "invent-it-first", F[4:7])

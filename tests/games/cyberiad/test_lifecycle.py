@@ -54,7 +54,7 @@ def assert_thresholds_acted_on(state, narrowed):
         assert not state["out"][state["turn"]["seat"]], "a player who is out has the turn"
     if state["prompt"]:
         assert not state["out"][state["prompt"]["seat"]], "a player who is out is asked to choose"
-        assert len(state["prompt"]["options"]) >= (1 if narrowed else 2)
+        assert len(state["prompt"]["options"]) >= (1 if narrowed or state["prompt"]["kind"] == "search_deck" else 2)
 
 
 def assert_default_move_is_legal(state, seq, key):

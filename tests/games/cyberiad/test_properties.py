@@ -131,7 +131,9 @@ def assert_thresholds_acted_on(state):
         assert not state["out"][state["turn"]["seat"]], "a player who is out has the turn"
     if state["prompt"]:
         assert not state["out"][state["prompt"]["seat"]], "a player who is out is asked to choose"
-        assert len(state["prompt"]["options"]) >= 2  # one option is chosen for the player, none skips
+        # One option is chosen for the player, none skips; a deck search is asked even with one
+        # match (README 8), or the prompt would count the hidden deck's matches.
+        assert len(state["prompt"]["options"]) >= (1 if state["prompt"]["kind"] == "search_deck" else 2)
 
 
 def assert_end_consistent(state):

@@ -300,7 +300,8 @@ def test_a_searched_sally_without_a_note_enters_play_and_its_a_effect_comes_befo
     state = choose(state, "journey-to-the-galactic-pole")
     assert "journey-to-the-galactic-pole" in state["play"][0] and sorted(state["deck"]) == sorted([F[6], "the-pirate-pugg"])
     state = table(seats=2, hands=[["magnificent-electroknight", *F[:4]], []], deck=["the-pirate-pugg", F[6], F[7]])
-    facts = act(state, 0, {"type": "play", "card": "magnificent-electroknight", "pay": F[:4]})[1]
+    state = act(state, 0, {"type": "play", "card": "magnificent-electroknight", "pay": F[:4]})[0]
+    facts = act(state, 0, {"type": "choose", "option": "the-pirate-pugg"})[1]  # asked even with one Sally
     kinds = [f["f"] for f in facts]
     assert kinds.index("shuffle") > max(i for i, f in enumerate(facts) if f["f"] == "tokens" and f["seat"] == 1)
 
@@ -347,7 +348,8 @@ def test_payment_may_be_left_out_for_a_free_card_but_an_x_cost_needs_one():
 
 def test_a_shuffle_sets_the_deck_order_and_the_game_end_sets_the_phase():
     state = table(seats=2, hands=[["magnificent-electroknight", *F[:4]], []], deck=["the-pirate-pugg", F[6], F[7]])
-    state, facts = act(state, 0, {"type": "play", "card": "magnificent-electroknight", "pay": F[:4]})
+    state = act(state, 0, {"type": "play", "card": "magnificent-electroknight", "pay": F[:4]})[0]
+    state, facts = act(state, 0, {"type": "choose", "option": "the-pirate-pugg"})
     assert state["deck"] == [f for f in facts if f["f"] == "shuffle"][0]["order"]
     state = act(table(seats=2, fame=[49, 0], genius=[5, 0]), 0, {"type": "convert", "into": "fame"})[0]
     assert state["phase"] == "over" and RULESET.view(state, 0)["phase"] == "over"
@@ -357,3 +359,50 @@ def test_council_of_war_a_yes_draws_before_the_next_player_is_asked():
     state = table(seats=2, hands=[["council-of-war", F[0], F[1]], [F[2]]], deck=[*F, *F[:6]])
     state = choose(play(state, 0, "council-of-war", [F[0]]), "yes")
     assert len(state["hands"][0]) == 10 and state["prompt"]["seat"] == 1
+
+
+def test_a_search_of_the_deck_is_asked_even_with_one_match_so_it_does_not_count_the_deck():
+    """README 8 (since 1.3.0): Magnificent Electroknight, "Search deck for Sally and put it in
+    play". Made for the player when only one Sally matched, the search told every spectator
+    that the hidden deck held exactly one Sally (no prompt) or several (a prompt). Two positions
+    a spectator reads alike, one Sally in the deck or two, now give the same public facts."""
+    from domain.games.cyberiad.board import is_sally
+    from domain.games.cyberiad.cards import CARDS, card_of
+    from domain.kernel.canonical import json_copy
+    from domain.kernel.rng import RandomStream
+
+    def sally(card):
+        return is_sally(CARDS[card_of(card)])
+
+    state = RULESET.setup({}, ["a", "b", "c"], RandomStream(b"k" * 32, "m", 1))
+    while any(name is None for name in state["constructors"]):  # every Constructor picked
+        picker = sorted(RULESET.to_act(state))[0]
+        for fact in RULESET.decide(state, picker, RULESET.legal_actions(state, picker)[0], None):
+            state = RULESET.evolve(state, fact)
+    seat = state["turn"]["seat"]
+    state["phase"], state["prompt"] = "play", None
+    knight = "magnificent-electroknight"
+    for zone in (state["deck"], *state["hands"]):
+        if knight in zone:
+            zone.remove(knight)
+    state["hands"][seat] = [knight] + [c for c in state["deck"] if not sally(c)][:6]
+    for card in state["hands"][seat][1:]:
+        state["deck"].remove(card)
+    sallies = [c for c in state["deck"] if sally(c)]
+    plain = [c for c in state["deck"] if not sally(c)]
+
+    def with_sallies(n):
+        """The same deck size, n of its cards Sallies (what is hidden is only which cards)."""
+        world = json_copy(state)
+        world["deck"] = plain[:len(plain) - n] + sallies[:n]
+        return world
+
+    assert len(sallies) >= 2
+    one, two = with_sallies(1), with_sallies(2)
+    assert RULESET.view(one, None) == RULESET.view(two, None)
+    play = next(a for a in RULESET.legal_actions(one, seat) if a.get("card") == knight)
+    action = {k: v for k, v in play.items() if k != "params"}
+    public = [[RULESET.redact(f, None) for f in RULESET.decide(w, seat, action, RandomStream(b"r" * 32, "m", 5))]
+              for w in (one, two)]
+    assert public[0] == public[1]
+    assert any(f["f"] == "prompt" and f["prompt"] for f in public[0]), "asked even with one Sally"
