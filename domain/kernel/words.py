@@ -41,6 +41,7 @@ IRREGULAR = {
     "pay": "paid", "put": "put", "run": "ran", "see": "saw", "send": "sent", "set": "set", "shut": "shut",
     "spend": "spent", "take": "took", "tell": "told", "throw": "threw", "win": "won", "hit": "hit", "cut": "cut",
     "split": "split", "let": "let", "say": "said", "read": "read", "stand": "stood", "rebuild": "rebuilt",
+    "redraw": "redrew", "rise": "rose", "fall": "fell", "withdraw": "withdrew", "overpay": "overpaid",
 }
 DOUBLED = {"drop", "stop", "plan", "skip", "swap", "trap", "log", "tap", "ship", "step", "slip", "grab", "flip",
            "strip", "prefer", "admit", "commit", "rot", "scrap", "spot"}
@@ -81,6 +82,14 @@ def listing(items, conjunction: str = "and", empty: str = "nothing") -> str:
 def humanize(word) -> str:
     """"end_of_turn" -> "end of turn" (a kind of thing written as code, for a sentence)."""
     return str(word).replace("_", " ").replace("-", " ")
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def counted(n: int) -> str:
+    """"three" for 3; figures from 13 on."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
 
 def ordinal(n: int) -> str:
