@@ -79,6 +79,11 @@ def listing(items, conjunction: str = "and", empty: str = "nothing") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
+def first_up(text: str) -> str:
+    """The text with its first letter in capitals, the rest as it is (str.capitalize lowers it)."""
+    return text[:1].upper() + text[1:]
+
+
 def humanize(word) -> str:
     """"end_of_turn" -> "end of turn" (a kind of thing written as code, for a sentence)."""
     return str(word).replace("_", " ").replace("-", " ")

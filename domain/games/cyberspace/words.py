@@ -10,7 +10,7 @@ corner"), since tiles of one shape are alike. `learn` remembers where tiles lie 
 a Probe drew, for the facts and actions that name only a square."""
 
 from domain.games.herocard import words as herocard
-from domain.kernel.words import Context, Words, listing, plural
+from domain.kernel.words import Context, Words, first_up, listing, plural
 
 from .board import coords, turned
 from .duels import ATTRIBUTE_NAMES
@@ -151,7 +151,7 @@ FACTS = {
     "draw": lambda f, ctx: f"Probe drew {a_tile(f['tile'])} from the face-down stack",
     "set_aside": lambda f, ctx: f"The drawn {shape(f['tile'])} fits nowhere: it waits face up beside the stack",
     "place": _place,
-    "refill": lambda f, ctx: f"{a_tile(f['tile']).capitalize()} was turned face up from the stack",
+    "refill": lambda f, ctx: f"{first_up(a_tile(f['tile']))} was turned face up from the stack",
     "spawn": lambda f, ctx: f"{avatar(f['seat'], f['avatar'], ctx)} spawned at {square(f['at'])}",
     "login": lambda f, ctx: f"{avatar(f['seat'], f['avatar'], ctx)} logged in at {square(f['at'])}",
     "link": _link,
