@@ -19,7 +19,8 @@ The contract, for a game:
   facts are differences at a path (Algomancy) names the path's shape.
 - `learn(fact, known)`: optional; remembers what a fact names for later facts of the same
   reading (a creature's instance id and its card), so "c2 is destroyed" reads "Zizni was
-  destroyed".
+  destroyed"; `setup(view, known)` likewise from the set-up (the MatchCreated record's
+  `setup`, which is the reader's view of it).
 
 Words never see hidden data: they are made from a fact as the reading seat may read it
 (`Ruleset.redact`, done first), the public card data, the seat names, and `known` (what
@@ -163,6 +164,7 @@ class Words:
     catalog: Callable[[], list[dict]]
     kind_of: Callable[[Fact], str] = _kind
     learn: Callable[[Fact, dict], None] = _no_learning
+    setup: Callable[[dict, dict], None] = _no_learning  # learn from the set-up, as the reader's view of it
     reasons: dict[str, str] = field(default_factory=dict)  # an outcome's "reason" -> words
     sometimes_quiet: frozenset[str] = frozenset()  # kinds worded but for some facts None (a choice cleared)
 
@@ -221,6 +223,8 @@ def record_words(words: "Words | None", record_type: str, data: dict, ctx: Conte
     """{"text": a headline, "facts": [one text or None per fact]} for one (already redacted)
     log record: who did what, what it caused."""
     if record_type == "MatchCreated":
+        if words and isinstance(data.get("setup"), dict):
+            words.setup(data["setup"], ctx.known)
         text = f"{listing(data.get('seats', []))} sat down to play {title or data.get('game', 'a game')}"
     elif record_type == "ActionTaken":
         ctx.actor = data.get("seat")

@@ -135,6 +135,10 @@ def play_in_words(game, seats, options, seed, counts):
     names = [f"p{i}" for i in range(seats)]
     state = ruleset.setup(options, names, RandomStream(key, "m", 1))
     readers = [Reader(names, None)] + [Reader(names, s) for s in range(seats)]
+    for reader in readers:  # the log's first record: the set-up as the reader may see it
+        said = record_words(ruleset.words, "MatchCreated", {"seats": names, "game": game,
+                                                             "setup": ruleset.view(state, reader.seat)}, reader.ctx)
+        check_line(game, ruleset.words, said["text"], names, f"{game} set-up")
     bot_kinds = ("random",) if seed % 2 == 0 or "greedy" not in ruleset.bots else ("greedy", "random")
     for seq in range(2, MAX_ACTIONS):
         if ruleset.outcome(state) is not None:
