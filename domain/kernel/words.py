@@ -252,6 +252,22 @@ def record_words(words: "Words | None", record_type: str, data: dict, ctx: Conte
     return {"text": text, "facts": facts}
 
 
+def remember(words: "Words | None", record_type: str, data: dict, ctx: Context) -> None:
+    """Learn what one (redacted) record shows without wording it: an earlier page of the log."""
+    if not words:
+        return
+    if record_type == "MatchCreated" and isinstance(data.get("setup"), dict):
+        words.setup(data["setup"], ctx.known)
+    for fact in data.get("facts", []):
+        words.learn(fact, ctx.known)
+
+
+def reading(records: list[dict], viewer: int | None) -> Context:
+    """A reader's context for a log whose records start with MatchCreated (its seat names)."""
+    names = records[0]["data"].get("seats", []) if records and records[0]["type"] == "MatchCreated" else []
+    return Context([n if isinstance(n, str) else str(n) for n in names], viewer=viewer)
+
+
 def ended_text(words: "Words | None", outcome: dict, ctx: Context) -> str:
     winners = [s for s in outcome.get("winners", []) if isinstance(s, int)]
     if winners:

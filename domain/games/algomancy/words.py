@@ -459,17 +459,16 @@ SOMETIMES_QUIET = frozenset(kind for kind, wording in FACTS.items() if wording i
     "set battle.formations.#.columns.#", "set battle.formations.#.region"))
 
 
+NAMED_AT_1 = frozenset({"units", "decks", "spell_tokens", "pack_turns"})
+
+
 def pattern(path) -> str:
     """A path's shape: list indexes as "#", the name of a unit, token, deck or damage key as "*"."""
-    shape = []
-    for i, part in enumerate(path):
-        if isinstance(part, int):
-            shape.append("#")
-        elif i == 1 and path[0] in ("units", "decks", "spell_tokens", "pack_turns") or \
-                i == 3 and list(path[:3]) == ["battle", "damage", "chosen"]:
-            shape.append("*")
-        else:
-            shape.append(str(part))
+    shape = ["#" if type(part) is int else str(part) for part in path]
+    if len(shape) > 1 and shape[0] in NAMED_AT_1:
+        shape[1] = "*"
+    elif len(shape) > 3 and shape[:3] == ["battle", "damage", "chosen"]:
+        shape[3] = "*"
     return ".".join(shape)
 
 
