@@ -100,8 +100,10 @@ def word_step(game, ruleset, readers, seat, action, facts, seq, counts):
         where = f"{game} seq {seq}, reader {reader.seat}"
         shown_action = ruleset.redact_action(action, seat, reader.seat)
         shown_facts = [ruleset.redact(fact, reader.seat) for fact in facts]
+        read = json_copy([shown_action, shown_facts])
         said = record_words(words, "ActionTaken", {**data, "action": shown_action, "facts": shown_facts}, reader.ctx,
                             strict=True)
+        assert [shown_action, shown_facts] == read, f"{where}: wording changed the record it read"
         check_line(game, words, said["text"], shown_action, where)
         counts["hidden"] += check_hidden(words, said["text"], action, shown_action, where)
         for full, shown, text in zip(facts, shown_facts, said["facts"]):

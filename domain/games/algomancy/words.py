@@ -10,6 +10,7 @@ each shape has its words. A value alone says where a thing stands now ("bob's li
 words say what changed ("bob lost 2 life") by remembering, per reader, the values its earlier
 facts and the set-up showed (`learn`, `setup`); never anything the redaction hid from it."""
 
+from domain.kernel.canonical import json_copy
 from domain.kernel.words import Context, Words, humanize, listing, plural
 
 from .cards import CARDS, RESOURCES, TOKENS, data_of, name_of
@@ -477,8 +478,9 @@ def kind_of(fact) -> str:
 
 
 def learn(fact, known):
-    """The values a reader has been shown, to word what the next fact changes."""
-    path, value = fact.get("path") or [], fact.get("value")
+    """The values a reader has been shown, to word what the next fact changes (copies: the
+    memory changes as facts come, the records it learned from never do)."""
+    path, value = fact.get("path") or [], json_copy(fact.get("value"))
     if fact.get("f") != "set" or not path:
         return
     if path[0] == "players" and len(path) == 3 and path[2] in ("life", "hand", "pack", "bin", "resources", "dormant"):
@@ -501,11 +503,11 @@ def setup(view, known):
     """What the set-up shows every reader: whose region is whose, and each player's starting zones."""
     if not isinstance(view, dict):
         return
-    known["home"] = view.get("home")
+    known["home"] = json_copy(view.get("home"))
     for seat, player in enumerate(view.get("players") or []):
         for zone in ("life", "hand", "pack", "bin", "resources", "dormant"):
-            known[(zone, seat)] = player.get(zone)
-    known["stack"], known["erased"] = view.get("stack", []), view.get("erased", [])
+            known[(zone, seat)] = json_copy(player.get(zone))
+    known["stack"], known["erased"] = json_copy(view.get("stack", [])), json_copy(view.get("erased", []))
 
 
 # ---------------------------------------------------------------------------------------
@@ -610,7 +612,7 @@ def details(card_id):
         return {"id": name, "name": name, "kind": data["type"].replace("_", " "), "cost": data["cost"],
                 "element": data.get("element") or "/".join(data.get("hybrid", [])), "affinity": data["affinity"],
                 "timing": data.get("timing", "normal"), "attributes": data["attributes"], **stats,
-                "text": data["text"], "designed": not data.get("printed_in_rulebook", False)}
+                "text": data["text"] or "No rules text.", "designed": not data.get("printed_in_rulebook", False)}
     token = TOKENS.get(name)
     if token:
         stats = {k: token[k] for k in ("power", "defense") if k in token}

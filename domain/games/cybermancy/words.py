@@ -256,7 +256,7 @@ def details(card_id):
         return {"id": card["id"], "name": card["name"], "kind": "creature", "faction": card["faction"],
                 "cpu": card["cpu"], "ram": card["ram"], "attack": card["attack"], "health": card["health"],
                 "keywords": [KEYWORDS[k] for k in card["keywords"] if k in KEYWORDS],
-                "text": ". ".join(text) + ("." if text else ""), "designed": True}
+                "text": ". ".join(text) + "." if text else "No keyword, no effect.", "designed": True}
     if card_id in POWER_VALUE:
         kind = card_id.split("-")[0]
         return {"id": card_id, "name": f"{POWER_VALUE[card_id]} {kind.upper()} card", "kind": kind,
