@@ -144,8 +144,8 @@ def _play(action, ctx):
 
 def _other_payments(schema) -> str:
     """A listed play's `params`: which other payments the rules accept."""
-    if not isinstance(schema, dict):
-        return ""
+    if not isinstance(schema, dict) or schema.get("worth_at_least") == 0:
+        return ""  # free: nothing else need be paid
     hand = [card_name(i) for i in schema.get("items", {}).get("enum", [])]
     if "worth_at_least" not in schema:
         return f" — or discard any one or more of {listing(hand, 'or')} (X is how many)"
