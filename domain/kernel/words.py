@@ -7,7 +7,8 @@ The contract, for a game:
 - `facts[kind](fact, ctx) -> str | None`: one fact in words, past tense ("bob drew a card",
   "you drew Nothing Machine"); None leaves a line out where the fact says nothing a person
   needs. Every fact kind is listed: a kind mapped to None is bookkeeping (a priority pass
-  counter, a queue), declared so, never forgotten.
+  counter, a queue), declared so, never forgotten; a kind in `sometimes_quiet` has words
+  but none for some of its facts (a choice cleared).
 - `actions[type](action, ctx) -> str`: one action as a verb phrase in the base form ("play
   Cipher Lance at bob's Firewall, paying ..."). A listed action's `params` (other accepted
   choices) are worded too ("... or any of: X, Y, Z worth at least 3"). The log puts the phrase
@@ -20,7 +21,12 @@ The contract, for a game:
 - `learn(fact, known)`: optional; remembers what a fact names for later facts of the same
   reading (a creature's instance id and its card), so "c2 is destroyed" reads "Zizni was
   destroyed"; `setup(view, known)` likewise from the set-up (the MatchCreated record's
-  `setup`, which is the reader's view of it).
+  `setup`, which is the reader's view of it). Memory holds copies: wording never changes a
+  record.
+
+`record_words(words, type, data, ctx)` words one log record for its reader (a headline, and
+one text or None per fact, in order, learning as it goes); `remember` only learns (the
+earlier pages of a log); `reading(records, viewer)` starts a reader's context.
 
 Words never see hidden data: they are made from a fact as the reading seat may read it
 (`Ruleset.redact`, done first), the public card data, the seat names, and `known` (what
@@ -96,10 +102,6 @@ NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
 def counted(n: int) -> str:
     """"three" for 3; figures from 13 on."""
     return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class Context:
@@ -276,47 +278,3 @@ def ended_text(words: "Words | None", outcome: dict, ctx: Context) -> str:
         head = "Nobody won"
     reason = (words.reason(outcome.get("reason")) if words else humanize(outcome.get("reason") or ""))
     return f"The match ended: {head}" + (f" ({reason})" if reason else "")
-
-
-# ---------------------------------------------------------------------------------------
-# Params of a listed action: the other choices the listing accepts
-# ---------------------------------------------------------------------------------------
-
-def params_clause(params: dict | None, name: Callable[[object], str] = str) -> str:
-    """The choices a listed action's `params` describe, in words ("pay: any of A, B or C, worth
-    at least 3 (Gargantius Effect counts 3)"), or "" without params. `name` names one value."""
-    if not isinstance(params, dict) or not params:
-        return ""
-    parts = []
-    for key, schema in params.items():
-        said = schema_words(schema, name)
-        if said:
-            parts.append(f"{humanize(key)}: {said}")
-    return "; ".join(parts)
-
-
-def schema_words(schema, name: Callable[[object], str] = str) -> str:
-    if isinstance(schema, str):
-        return schema
-    if not isinstance(schema, dict):
-        return ""
-    if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
-        options = schema["items"].get("enum")
-        text = f"any of {listing([name(o) for o in options], 'or')}" if options else "a list"
-        if "worth_at_least" in schema:
-            text += f", worth at least {schema['worth_at_least']}"
-            counted = [f"{name(card)} counts {worth}" for card, worth in (schema.get("worth") or {}).items()
-                       if worth != 1]
-            if counted:
-                text += f" ({listing(counted)})"
-        if "minItems" in schema:
-            text += f", at least {schema['minItems']}"
-        if "maxItems" in schema:
-            text += f", at most {schema['maxItems']}"
-        return text
-    if "enum" in schema:
-        return f"one of {listing([name(o) for o in schema['enum']], 'or')}"
-    if schema.get("type") == "integer":
-        low, high = schema.get("minimum"), schema.get("maximum")
-        return f"a number{f' from {low}' if low is not None else ''}{f' to {high}' if high is not None else ''}"
-    return schema.get("description", "")

@@ -11,7 +11,7 @@ import pytest
 import domain.games as games
 from domain.kernel.words import Context, record_words
 
-from ..conftest import Served, caught_up
+from ..conftest import caught_up
 from .helpers import bearer
 
 GAMES = ["cyberiad", "cybermancy", "herocard", "cyberspace", "cybermen", "algomancy"]
@@ -110,8 +110,8 @@ def test_words_name_no_card_the_reader_was_not_shown(client):
     ann_hand = client.get(f"/v1/matches/{match_id}/board", headers=bearer(tokens[0])).json["board"]["players"][0]["hand"]
     bob_words = str([r["words"] for r in log(client, match_id, tokens[1])["events"]])
     assert ann_hand and not [c for c in ann_hand if CREATURES[c]["name"] in bob_words]
-    assert [c for c in ann_hand if CREATURES[c]["name"] in str([r["words"] for r in log(client, match_id, tokens[0])["events"]])], \
-        "ann's own words name the cards she drew"
+    ann_words = str([r["words"] for r in log(client, match_id, tokens[0])["events"]])
+    assert [c for c in ann_hand if CREATURES[c]["name"] in ann_words], "ann's own words name the cards she drew"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -143,7 +143,7 @@ FACTS = {
     "drafted": lambda f, ctx: f"{ctx.who(f['seat'])} drafted {creature_name(f['card'])}",
     "phase": lambda f, ctx: PHASES.get(f["phase"], f"The {f['phase']} phase began"),
     "turn": lambda f, ctx: f"{ctx.whose(f['seat'])} turn",
-    "round": lambda f, ctx: f"Round {f['number']} began; {ctx.who(f['initiative'])} {'have' if f['initiative'] == ctx.viewer else 'has'} the initiative",
+    "round": lambda f, ctx: f"Round {f['number']} began; {ctx.verb(f['initiative'], 'has', 'have')} the initiative",
     "refresh": lambda f, ctx: "Every creature was refreshed",
     "track": lambda f, ctx: f"{ctx.who(f['seat'])} advanced the {f['kind'].upper()} track",
     "pass": lambda f, ctx: "The turn was a pass (nothing summoned, no attack)",

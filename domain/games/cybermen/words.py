@@ -132,7 +132,8 @@ def _cyberman_set(fact, ctx):
     cid, change = fact["id"], fact["set"]
     name = cyberman(cid, ctx)
     if change.get("role") == "leader":
-        return f"Cyberman {cid[1:]} became the Cyberleader" + (f" ({MARKS[change['mark']]['name']})" if "mark" in change else "")
+        mark = f" ({MARKS[change['mark']]['name']})" if "mark" in change else ""
+        return f"Cyberman {cid[1:]} became the Cyberleader{mark}"
     if change.get("role") == "lieutenant":
         return f"Cyberman {cid[1:]} became {ctx.whose(change.get('seat'))} Cyberlieutenant"
     if "mark" in change:
@@ -158,7 +159,8 @@ def _prompt(fact, ctx):
         return (f"{cyberman(prompt['attacker'], ctx)} won its attack on {group(seat, ctx)} (rolled {prompt['roll']}, "
                 f"needed {prompt['needs']}): {ctx.who(seat)} may spend a token or an item card, or give in")
     if kind == "capture":
-        return f"{ctx.who(seat)} must choose whom {cyberman(prompt['attacker'], ctx)} captures from {group(prompt['victim'], ctx)}"
+        return (f"{ctx.who(seat)} must choose whom {cyberman(prompt['attacker'], ctx)} captures from "
+                f"{group(prompt['victim'], ctx)}")
     if kind == "glitch":
         return f"{ctx.who(seat)} may play a Conversion Glitch as {person(prompt['char'], ctx)} is converted"
     if kind == "lieutenant":

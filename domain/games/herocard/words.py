@@ -100,7 +100,8 @@ def duel_facts(names: dict) -> dict:
         return f"{head}: attack {f['attack']} against block {f['block']}{tail}"
 
     def reveal(f, ctx):
-        text = f"{ctx.who(f['seat'])} revealed {card_name(f['card'])}, a Secret Card, on {stack(f['seat'], f['attribute'], ctx)}"
+        text = (f"{ctx.who(f['seat'])} revealed {card_name(f['card'])}, a Secret Card, on "
+                f"{stack(f['seat'], f['attribute'], ctx)}")
         return text + (": played wrongly, it has no effect" if f["dud"] else "")
 
     def penalty(f, ctx):
@@ -142,7 +143,8 @@ def duel_facts(names: dict) -> dict:
         "hc.reveal": reveal,
         "hc.open": opened,
         "hc.active": active,
-        "hc.twist": lambda f, ctx: f"{ctx.who(f['by'])} twisted {ctx.whose(f['seat'])} {names.get(f['attribute'])} Attribute",
+        "hc.twist": lambda f, ctx: (f"{ctx.who(f['by'])} twisted {ctx.whose(f['seat'])} "
+                                    f"{names.get(f['attribute'])} Attribute"),
         "hc.untwist": lambda f, ctx: "The twist was undone",
         "hc.purge": purged,
         "hc.queue_duplicate": duplicate,
