@@ -113,6 +113,11 @@ def list_games():
     return json_response({"games": arbiter().games()})
 
 
+@v1.get("/games/<game>/catalog")
+def game_catalog(game):
+    return json_response(arbiter().catalog(game))
+
+
 @v1.post("/matches")
 def create_match():
     body = load_body(schemas.CreateMatchSchema())

@@ -19,7 +19,9 @@ from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit as audit_records
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import DomainError
+from domain.kernel.redaction import redact_data
 from domain.kernel.store import MatchStore
+from domain.kernel.words import Context, record_words
 from projections.projector import LeaderLock, Projector
 from projections.queries import ReadModels
 from projections.readstore import open_read_store
@@ -89,6 +91,7 @@ def play(game, seats, bots, bot_kind, options_json, seed):
     rand = random.Random(seed)
     console.print(f"match [bold]{match_id}[/] created; commitment {created['commitment']}")
     shown_to = None
+    told = 0  # the log is told in words up to this seq (as a spectator: the table shares the screen)
     while True:
         summary = arbiter.summary(match_id)
         if summary["status"] != "running":
@@ -104,9 +107,10 @@ def play(game, seats, bots, bot_kind, options_json, seed):
                 console.clear()
                 shown_to = seat
             console.print(drawn(rulesets.latest(game), arbiter.board(match_id, seat)["board"]))
-            actions = arbiter.legal_actions(match_id, seat)["actions"]
-            for number, action in enumerate(actions):
-                console.print(f"  [cyan]{number:>3}[/] {orjson.dumps({k: v for k, v in action.items() if k != 'params'}).decode()}")
+            listed = arbiter.legal_actions(match_id, seat)
+            actions = listed["actions"]
+            for number, said in enumerate(listed["words"]):
+                console.print(f"  [cyan]{number:>3}[/] {said}", highlight=False)
             choice = click.prompt(f"{names[seat]}, your action", type=click.IntRange(0, len(actions) - 1))
             action = actions[choice]
         try:
@@ -115,10 +119,22 @@ def play(game, seats, bots, bot_kind, options_json, seed):
             console.print(f"[red]refused:[/] {error.message}")
             continue
         if seat in bots:
-            console.print(f"[dim]{names[seat]} played {action.get('type')} {action.get('card', '')}"
-                          f" (seq {result['seq']})[/]")
+            told = tell(arbiter.log(match_id, None, since=told, limit=1000)["events"], told)
+    tell(arbiter.log(match_id, None, since=told, limit=1000)["events"], told)
     console.print(f"\n[bold]game over[/]: {summary['outcome']}")
     console.print(f"seed revealed: {summary['seed']}")
+
+
+def tell(records: list[dict], told: int) -> int:
+    """Print log records in their words (a bot's move and what it caused); the last seq told."""
+    for record in records:
+        if record["seq"] > told and record["type"] != "MatchCreated":
+            said = record.get("words") or {"text": record["type"], "facts": []}
+            console.print(f"[dim]#{record['seq']}[/] {said['text']}", highlight=False)
+            for text in filter(None, said["facts"]):
+                console.print(f"      {text}", style="dim", highlight=False)
+        told = max(told, record["seq"])
+    return told
 
 
 def drawn(ruleset, view: dict):
@@ -210,21 +226,21 @@ def replay(source, upto, seat, boards, step):
     except (DomainError, IndexError, KeyError) as error:
         raise click.ClickException(getattr(error, "message", f"not an Arbiter export: {error}"))
     state = json_copy(created["setup"])
-    console.rule(f"{created['game']} {created['match_id']} — seats {created['seats']}, viewer "
+    console.rule(f"{ruleset.title} {created['match_id']} — seats {', '.join(created['seats'])}, viewer "
                  f"{'spectator' if seat is None else created['seats'][seat]}")
+    reader = Context(created["seats"], viewer=seat)
+    record_words(ruleset.words, "MatchCreated", redact_data(ruleset, "MatchCreated", created, seat), reader)
     for record in records[1:]:
         if upto is not None and record["seq"] > upto:
             break
         data = record["data"]
-        if record["type"] == "ActionTaken":
-            actor = data["seat"]
-            console.print(f"[bold]#{record['seq']}[/] {created['seats'][actor]}: "
-                          f"{orjson.dumps(ruleset.redact_action(data['action'], actor, seat)).decode()}")
-            for fact in data["facts"]:
-                console.print(f"    {orjson.dumps(ruleset.redact(fact, seat)).decode()}", style="dim")
-                state = ruleset.evolve(state, fact)
-        else:
-            console.print(f"[bold]#{record['seq']} {record['type']}[/] {orjson.dumps(data).decode()}")
+        # The record as SEAT read it while the match ran, in its words (the whole export is public now).
+        said = record_words(ruleset.words, record["type"], redact_data(ruleset, record["type"], data, seat), reader)
+        console.print(f"[bold]#{record['seq']}[/] {said['text']}", highlight=False)
+        for text in filter(None, said["facts"]):
+            console.print(f"    {text}", style="dim", highlight=False)
+        for fact in data.get("facts", []) if record["type"] in ("ActionTaken", "SeatResigned", "SeatTimedOut") else []:
+            state = ruleset.evolve(state, fact)
         if boards or step:
             console.print(drawn(ruleset, ruleset.view(state, seat)))
         if step and click.prompt("", default="", show_default=False, prompt_suffix="⏎ ").strip().lower() == "q":

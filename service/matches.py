@@ -1,10 +1,12 @@
 """Use cases: one function per thing a client can do. No Flask here; the HTTP and CLI
 layers parse input, call one of these and render the result or the error."""
 
+import copy
 import re
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from typing import NamedTuple
 
 import orjson
@@ -14,6 +16,7 @@ from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit
 from domain.kernel.canonical import digest
 from domain.kernel.redaction import redact_record
+from domain.kernel.words import Context, reading, record_words, remember
 from domain.kernel.errors import MatchNotFound, VersionConflict
 from domain.kernel.lobby import lobby_id
 from domain.kernel.match import RUNNING, Match, MatchSecret, secret_id
@@ -28,6 +31,7 @@ from .lifecycle import LifecycleCommands
 from .schemas import LARGEST_SEQ
 
 LOCK_STRIPES = 64
+READINGS_KEPT = 512
 SEQ_TEXT = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes "²"
 FINAL_EVENTS = ("MatchEnded", "MatchAbandoned")
 
@@ -45,11 +49,38 @@ def parse_ndjson(lines) -> list[dict]:
     return records
 
 
+class Readings:
+    """What a reader's words remember after the last record of a page of the log, keyed by
+    (match, seat, seq): the next page, or a stream resumed there, starts from it instead of
+    reading the log again from its first event. In-process and small; a miss costs only time."""
+
+    def __init__(self, size: int = READINGS_KEPT):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key) -> tuple[rulesets.Ruleset, Context] | None:
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+        return None if kept is None else (kept[0], copy.deepcopy(kept[1]))
+
+    def put(self, key, ruleset: rulesets.Ruleset, reader: Context) -> None:
+        kept = (ruleset, copy.deepcopy(reader))
+        with self._lock:
+            self._kept[key] = kept
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
 class OpenStream(NamedTuple):
     match_id: uuid.UUID
     ruleset: rulesets.Ruleset
     seat: int | None
     since: int
+    reader: Context  # the stream's words: seat names and what its earlier events showed
 
 
 def parse_since(since: str | None, last_event_id: str | None) -> int:
@@ -81,6 +112,7 @@ class Arbiter(LifecycleCommands):
         # never changed by two requests at once; across processes the store's unique
         # (stream, version) constraint decides.
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self.readings = Readings()
 
     def _lock(self, match_id: uuid.UUID) -> threading.Lock:
         return self._locks[match_id.int % LOCK_STRIPES]
@@ -174,9 +206,23 @@ class Arbiter(LifecycleCommands):
             raise ReadModelsUnavailable(str(error)) from None
 
     def legal_actions(self, match_id: uuid.UUID, seat: int) -> dict:
+        """The seat's legal actions, and beside them (never inside: each action posts back
+        unchanged) the words of each, made with the seat's own view."""
         match = self.store.match(match_id)
         actions = match.ruleset.legal_actions(match.state, seat) if match.status == RUNNING else []
-        return {"version": match.version, "seat": seat, "to_act": match.to_act(), "actions": actions}
+        words = match.ruleset.words
+        if words and actions:
+            ctx = Context(match.seats, viewer=seat, view=match.ruleset.view(match.state, seat))
+            said = [words.action(action, ctx) for action in actions]
+        else:
+            said = [None] * len(actions)
+        return {"version": match.version, "seat": seat, "to_act": match.to_act(), "actions": actions, "words": said}
+
+    def catalog(self, game: str) -> dict:
+        """Every card's, tile's, Hero's... details of a game, for a client's hover or pane."""
+        ruleset = rulesets.latest(game)
+        return {"game": ruleset.name, "version": ruleset.version,
+                "entries": ruleset.words.catalog() if ruleset.words else []}
 
     def submit_action(self, match_id: uuid.UUID, seat: int, action: dict, expected_version: int | None = None,
                       idempotency_key: str | None = None) -> dict:
@@ -216,9 +262,19 @@ class Arbiter(LifecycleCommands):
         """A live stream's start: the match (404 before anything is sent), the bearer's seat
         (a spectator without a token) and where to resume (Last-Event-ID wins over ?since=)."""
         match_id = parse_match_id(match_id_text)
-        ruleset = self.store.match(match_id).ruleset
+        match = self.store.match(match_id)
         seat = self.seat_of(match_id, token, required=False)
-        return OpenStream(match_id, ruleset, seat, parse_since(since, last_event_id))
+        after = parse_since(since, last_event_id)
+        kept = self.readings.get((match_id, seat, after)) if after else None
+        reader = kept[1] if kept else None
+        if reader is None:
+            reader = Context(match.seats, viewer=seat)
+            over = match.status != RUNNING
+            for record in self.store.stored_events(match_id, after=0, limit=after) if after else []:
+                # resumed: the words remember what the events already sent showed
+                remember(match.ruleset.words, record["type"], (record if over else redact_record(
+                    match.ruleset, record, seat))["data"], reader)
+        return OpenStream(match_id, match.ruleset, seat, after, reader)
 
     def stream_batch(self, opened: "OpenStream", after: int) -> tuple[list[tuple[int, bytes]], bool]:
         """The Server-Sent Events of every event after `after`, redacted for the stream's seat
@@ -237,6 +293,8 @@ class Arbiter(LifecycleCommands):
         chunks = []
         for record in records:
             shown = record if over else redact_record(opened.ruleset, record, opened.seat)
+            shown = {**shown, "words": record_words(opened.ruleset.words, shown["type"], shown["data"], opened.reader,
+                                                    opened.ruleset.title)}
             if clock:
                 shown = {**shown, "clock": clock}
             chunks.append((record["seq"], b"id: %d\nevent: %s\ndata: %s\n\n" % (
@@ -252,15 +310,51 @@ class Arbiter(LifecycleCommands):
             min_version: int | None = None) -> dict:
         fresh = self._from_read_model(lambda reads: reads.log(str(match_id), seat, since, limit), min_version)
         if fresh:
-            return fresh
+            return {**fresh, "events": self._worded(match_id, seat, fresh["events"],
+                                                    lambda: self._earlier(match_id, seat, since))}
         match = self.store.match(match_id)
-        events = self.store.stored_events(match_id, after=since, limit=limit)
-        if match.status == RUNNING:
-            events = [redact_record(match.ruleset, event, seat) for event in events]
+
+        def shown(events):
+            return [redact_record(match.ruleset, event, seat) for event in events] if match.status == RUNNING else events
+
+        events = shown(self.store.stored_events(match_id, after=since, limit=limit))
+        events = self._worded(match_id, seat, events, lambda: shown(self.store.stored_events(match_id, after=0, limit=since)))
         last = events[-1]["seq"] if events else since
         return {"match_id": str(match_id), "version": match.version, "events": events,
                 "next_since": last if last < match.version else None, "as_of_version": match.version,
                 "source": "event_store"}
+
+    def _worded(self, match_id: uuid.UUID, seat: int | None, events: list[dict], earlier) -> list[dict]:
+        """The log's records (already as `seat` may read them), each with its words for that
+        seat (`words`: a headline and one text or null per fact, beside `data`, which stays as
+        chained). A page that starts after the first event starts from what the reader's words
+        remembered at its start (`readings`), or else learns it from `earlier()`, the records
+        before it read the same way: the names of creatures in play, say."""
+        if not events:
+            return events
+        start = events[0]["seq"] - 1
+        kept = self.readings.get((match_id, seat, start)) if start else None
+        if kept is None:
+            before = earlier() if start else []
+            first = (before or events)[0]
+            if first["type"] != "MatchCreated":
+                return events
+            ruleset = rulesets.pinned(first["data"]["game"], first["data"]["ruleset_version"])
+            ctx = reading([first], seat)
+            for record in before:
+                remember(ruleset.words, record["type"], record["data"], ctx)
+        else:
+            ruleset, ctx = kept
+        worded = [{**record, "words": record_words(ruleset.words, record["type"], record["data"], ctx, ruleset.title)}
+                  for record in events]
+        self.readings.put((match_id, seat, events[-1]["seq"]), ruleset, ctx)
+        return worded
+
+    def _earlier(self, match_id: uuid.UUID, seat: int | None, since: int) -> list[dict]:
+        try:
+            return (self.reads.log(str(match_id), seat, 0, since) or {}).get("events", [])
+        except ReadStoreUnavailable:
+            return []  # the page is then sent without words rather than not at all
 
     def state_at(self, match_id: uuid.UUID, version: int, seat: int | None) -> dict:
         current = self.store.match(match_id)

@@ -40,6 +40,11 @@ def operations() -> dict:
     return {
         "/v1/games": {"get": {"summary": "Rulesets, versions, seat counts and option schemas",
                               "responses": _ok()}},
+        "/v1/games/{game}/catalog": {"get": {
+            "summary": "A game's cards, tiles, Heroes... with their details (name, cost, stats, rules text; a tile's "
+                       "connections per rotation) from its data files, for a client's hover or detail pane",
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": game_schema()}],
+            "responses": {**_ok("Catalog"), **_errors(422)}}},
         "/v1/matches": {
             "post": {"summary": "Create a match; returns one secret token per seat and the seed commitment",
                      "requestBody": {"required": True, "content": {"application/json": {"schema": "CreateMatch"}}},
@@ -88,7 +93,8 @@ def operations() -> dict:
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.BoardQuerySchema}], "security": [{}, *BEARER],
             "responses": {**_ok(), **_errors(400, 403, 404, 500)}}},
         "/v1/matches/{match_id}/legal-actions": {"get": {
-            "summary": "Legal actions for the bearer's seat; each can be posted back unchanged",
+            "summary": "Legal actions for the bearer's seat; each can be posted back unchanged. `words` gives "
+                       "each in plain English, in the same order",
             "parameters": [MATCH_ID], "security": BEARER,
             "responses": {**_ok("LegalActions"), **_errors(401, 403, 404, 500)}}},
         "/v1/matches/{match_id}/actions": {"post": {
@@ -99,7 +105,8 @@ def operations() -> dict:
             "responses": {**_ok("ActionResult", "Recorded", "201"), **_ok("ActionResult", "Replayed (same key and body)"),
                           **_errors(400, 401, 403, 404, 409, 413, 422, 500)}}},
         "/v1/matches/{match_id}/log": {"get": {"operationId": "matchLog",
-            "summary": "Events with facts, redacted for the viewer while the match runs",
+            "summary": "Events with facts, redacted for the viewer while the match runs; each with `words` "
+                       "(RecordWords): a headline and one text per fact, for that viewer",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.LogQuerySchema}], "security": [{}, *BEARER],
             "responses": {**_ok(), **_errors(400, 403, 404, 500)}}},
         "/v1/matches/{match_id}/state": {"get": {
@@ -121,7 +128,8 @@ def operations() -> dict:
             "requestBody": {"required": True, "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
             "responses": {**_ok(description="Imported", status="201"), **_errors(401, 403, 409, 413, 422)}}},
         "/v1/matches/{match_id}/stream": {"get": {
-            "summary": "Live events as Server-Sent Events, redacted for the bearer; resumable with Last-Event-ID",
+            "summary": "Live events as Server-Sent Events, redacted for the bearer, each with its `words` as in "
+                       "the log; resumable with Last-Event-ID",
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StreamQuerySchema},
                            {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer"}}],
             "security": [{}, *BEARER],
@@ -153,7 +161,7 @@ def openapi_document() -> dict:
     spec = APISpec(title="Arbiter", version="1.0.0", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
                    info={"description": "Event-sourced game service with a replay store"})
     for name in ("CreateMatch", "SubmitAction", "CreatedMatch", "Join", "Joined",
-                 "Summary", "LegalActions", "ActionResult", "Problem", "StreamEvent"):
+                 "Summary", "LegalActions", "ActionResult", "Problem", "StreamEvent", "Catalog", "RecordWords"):
         spec.components.schema(name, schema=getattr(schemas, f"{name}Schema"))
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
     spec.components.security_scheme("hostToken", {"type": "http", "scheme": "bearer",

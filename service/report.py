@@ -13,10 +13,24 @@ import io
 
 import matplotlib
 
+import domain.games  # noqa: F401  (registers every ruleset, whose words name cards and factions)
+from domain.kernel import ruleset as rulesets
+from domain.kernel.errors import UnknownRuleset
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 TOP_CARDS = 25
+
+
+def namer(game: str):
+    """A card's or faction's name in the game's words (cards.json, heroes.json...), its id where
+    the data names none (an element, a faction)."""
+    try:
+        words = rulesets.latest(game).words
+    except UnknownRuleset:
+        words = None
+    return lambda key: (words.name(key) if words else None) or key
 
 
 def _png(figure) -> str:
@@ -102,7 +116,8 @@ def balance_report(stats: dict, leaderboard: dict) -> str:
                                                             stats["first_player_fair_share"]),
                                  _table(["", "win rate [95 % CI] n", "fair share"],
                                         [["first player", first, stats["first_player_fair_share"]]]), verdict))
-    factions = {name: f for name, f in stats["factions"].items() if f["win_rate"]}
+    name = namer(game)
+    factions = {name(key): f for key, f in stats["factions"].items() if f["win_rate"]}
     if factions:
         names = sorted(factions)
         sections.append(_section(
@@ -111,7 +126,7 @@ def balance_report(stats: dict, leaderboard: dict) -> str:
             _table(["faction", "seats played", "win rate [95 % CI] n"],
                    [[n, factions[n]["matches"], factions[n]["win_rate"]] for n in names]),
             (stats.get("faction_difference") or {}).get("verdict", "")))
-    cards = sorted(((name, c) for name, c in stats["cards"].items() if c["win_rate_when_played"]),
+    cards = sorted(((name(key), c) for key, c in stats["cards"].items() if c["win_rate_when_played"]),
                    key=lambda item: -item[1]["matches"])[:TOP_CARDS]
     if cards:
         ended = max(stats["matches_ended"], 1)

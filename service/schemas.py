@@ -1,6 +1,6 @@
 """Request and response shapes. Unknown fields are refused (marshmallow's RAISE)."""
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 # Seqs, versions and cursors are far below this; anything above is refused here, before a
 # store is asked (SQLite cannot even compare with a number past 64 bits).
@@ -193,6 +193,34 @@ class LegalActionsSchema(Schema):
     seat = fields.Integer()
     to_act = fields.List(fields.Integer())
     actions = fields.List(fields.Dict())
+    words = fields.List(fields.String(allow_none=True), metadata={
+        "description": "one text per listed action, in the same order: what it does, in plain English "
+                       "(beside the actions, never inside them: each action posts back unchanged)"})
+
+
+class CatalogEntrySchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "rules text"})
+
+    class Meta:
+        unknown = INCLUDE
+
+
+class CatalogSchema(Schema):
+    """A game's cards, tiles, Heroes... with their details (cost, stats, rules text; a tile's
+    connections per rotation), from the game's data files."""
+    game = fields.String()
+    version = fields.String()
+    entries = fields.List(fields.Nested(CatalogEntrySchema))
+
+
+class RecordWordsSchema(Schema):
+    """A log or stream record in words for its reader, beside its `data`: a headline and one
+    text per fact (null where a fact is bookkeeping), from the facts as that reader may read them."""
+    text = fields.String()
+    facts = fields.List(fields.String(allow_none=True))
 
 
 class ActionResultSchema(Schema):

@@ -24,6 +24,8 @@ A game is plain functions over plain JSON data, with no I/O:
 - search_settings: {playouts, width, depth}              (optional: the search bot's budget in this
                                                           game, where the kernel's default is not the
                                                           measured best buy)
+- words: Words                                           (optional: facts and listed actions in plain
+                                                          English, card and tile details: words.py)
 
 Games register themselves when `domain.games` is imported; a match pins the version it
 was created with, so a change of rules never silently re-interprets an old match.
@@ -36,6 +38,7 @@ from .canonical import canonical_json
 from .errors import UnknownRuleset
 from .rng import RandomStream
 from .search import SearchBot
+from .words import Words
 
 State = dict
 Action = dict
@@ -223,6 +226,7 @@ class Ruleset:
     determinize: Callable[[State, int, object], State] | None = None
     evaluate: Callable[[State], list[float]] | None = None
     search_settings: dict = field(default_factory=dict)
+    words: Words | None = None
 
     @classmethod
     def assemble(cls, *, rules, views, **fields) -> "Ruleset":

@@ -62,3 +62,20 @@ def test_replay_steps_event_by_event(sqlite_env, tmp_path):
     stepped = run(sqlite_env, "replay", str(exported), "--step", input="\n\nq\n")
     assert stepped.count("Cyberiad · ") == 3, "one board a step, stopping at q"
     assert "#4" in stepped and "#5" not in stepped, "q after the third event stops the replay"
+
+
+def test_bot_moves_and_replays_read_as_words_not_json(sqlite_env, tmp_path):
+    """The terminal tells the log in the games' own words (domain/games/<game>/words.py): each
+    bot move and what it caused, and `arbiter replay` event by event, as the seat saw it."""
+    output = run(sqlite_env, "play", "cyberiad", "--seats", "2", "--bot", "0", "--bot", "1", "--seed", "2")
+    told = [line for line in output.splitlines() if re.match(r"#\d+ ", line)]
+    assert len(told) > 10 and re.search(r"#\d+ bot[01] (picked|played|ended|used)", output)
+    assert re.search(r"^\s+bot[01] drew a card$", output, re.M), "a spectator sees a draw, not the card"
+    match_id = re.search(r"match (\S+) created", output).group(1)
+    exported = tmp_path / "match.ndjson"
+    run(sqlite_env, "export", match_id, "-o", str(exported))
+    replayed = run(sqlite_env, "replay", str(exported), "--seat", "0")
+    lines = [line for line in replayed.splitlines() if re.match(r"#\d+ ", line.strip())]
+    assert lines and not [line for line in replayed.splitlines() if re.search(r"[{}=]|\"f\":", line)]
+    assert re.search(r"#\d+ you (picked|played|ended|used)", replayed) and re.search(r"^\s+you drew [A-Z]", replayed, re.M)
+    assert re.search(r"The match ended: ", replayed)

@@ -36,6 +36,10 @@ def test_the_report_is_self_contained_and_carries_its_numbers(sqlite_env, monkey
                f"n={rate['n']}</td>" in page
     assert stats["seat_difference"]["3"]["verdict"] in page
     assert "bot:random" in page, "the ratings table lists the bot kind"
+    # cards and Constructors by their names (the game's words), never by their ids
+    assert re.search(r"<td>(Turl the Constructor|Klapaucius the Constructor|Cerebron Emtardata|"
+                     r"Chlorian Theoreticus the Thirteenth)</td>", page)
+    assert not re.search(r"<td>[a-z0-9]+(-[a-z0-9]+)+</td>|<td>(turl|klapaucius|cerebron|chlorian)</td>", page)
 
 
 def test_the_report_after_simulate_needs_no_server_to_project_the_matches(sqlite_env, monkeypatch, tmp_path):

@@ -315,6 +315,22 @@ def test_the_list_shows_every_match_and_filters_by_game_status_and_player(page, 
 
 # -- a finished match of each game ------------------------------------------------------------
 
+LOG_LINES = """() => [...document.querySelectorAll('#log li[data-seq]')].map(li => ({
+    seq: Number(li.dataset.seq), text: li.querySelector('.log-text > span').textContent,
+    facts: [...li.querySelectorAll('.facts li')].map(f => f.textContent)}))"""
+
+
+def check_log_in_words(page, records):
+    """Every log line is the server's words for this reader (the record's `words`), never the
+    page's own wording of the data: no key=value, no JSON."""
+    lines = page.evaluate(LOG_LINES)
+    assert [line["seq"] for line in lines] == [record["seq"] for record in records]
+    for line, record in zip(lines, records):
+        assert line["text"] == record["words"]["text"], line
+        assert line["facts"] == [text for text in record["words"]["facts"] if text], line
+        assert not any(mark in text for text in [line["text"], *line["facts"]] for mark in ("=", "{", "[")), line
+
+
 def games():
     import domain.games  # noqa: F401
 
@@ -329,6 +345,7 @@ def test_a_finished_match_steps_through_versions_drawn_as_the_api_says(page, ser
     wait_rendered(page, f"view:spectator:{last}")
     page.wait_for_selector("#log li[data-seq]")
     assert page.eval_on_selector_all("#log li[data-seq]", "items => items.length") == last
+    check_log_in_words(page, api(server, f"/v1/matches/{match_id}/log?limit=1000")["events"])
 
     renderer = page.evaluate(f"() => !!window.ArbiterViewer.renderers[{json.dumps(game)}]")
     assert renderer == (game in server.renderers), "a game's viewer.js is loaded exactly when its folder has one"
@@ -492,6 +509,8 @@ def test_a_live_match_is_followed_while_a_bot_plays_with_the_seat_seeing_only_it
     seqs = page.eval_on_selector_all("#log li[data-seq]", "items => items.map(i => Number(i.dataset.seq))")
     assert seqs == list(range(1, version + 1)), "every event once, in order, across the reconnection"
     assert page.evaluate("() => window.arbiterMetrics.reconnects") >= 1
+    # the lines that came over the stream read as the log's words for ann
+    check_log_in_words(page, api(server, f"/v1/matches/{mid}/log?limit=1000&min_version={version}", token)["events"])
 
     drawn = page.evaluate(DRAWN)
     board = api(server, f"/v1/matches/{mid}/board?min_version={version}", token)["board"]
@@ -507,6 +526,9 @@ def test_a_live_match_is_followed_while_a_bot_plays_with_the_seat_seeing_only_it
     assert hidden
     html = page.content()
     assert not [c for c in hidden if c in html]
+    from domain.games.cyberiad.cards import CARDS, card_of
+    assert not [CARDS[card_of(c)]["name"] for c in hidden if CARDS[card_of(c)]["name"] in html], \
+        "no hidden card by its name either (the log's words name cards)"
     assert not [url for url, _ in seen if url.startswith(f"/matches/{mid}/")], "while it runs, only the API is asked"
     assert {auth for url, auth in seen if url.startswith("/v1/")} <= {None, f"Bearer {token}", "Bearer not-a-token"}
     stop.set()

@@ -3,7 +3,7 @@ priority, in every format and player setup of rules/algomancy.txt."""
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import render, rules, search, view as views
+from . import render, rules, search, view as views, words
 from .bots import BOTS
 from .cards import CARDS_DIGEST, ELEMENTS
 from .stats import PROFILE
@@ -51,4 +51,5 @@ RULESET = register(Ruleset.assemble(
     search_settings=search.SETTINGS,
     profile=PROFILE,
     render=render.render,
+    words=words.WORDS,
 ))

@@ -172,26 +172,5 @@
           regions.map(function (r) { return regionBox(r, view, busy, ctx); }), transit ? regionBox(null, view, busy, ctx) : null))));
   }
 
-  function valueText(v) {
-    if (v === null || v === undefined) return "none";
-    if (Array.isArray(v)) return v.length ? (v.every(function (x) { return x === null || typeof x !== "object"; }) && v.length <= 4 ? v.map(valueText).join(", ") : V.plural(v.length, "item")) : "none";
-    if (typeof v === "object") return typeof v.count === "number" && Object.keys(v).length === 1 ? V.plural(v.count, "hidden card") : "{" + Object.keys(v).slice(0, 4).join(", ") + (Object.keys(v).length > 4 ? ", …" : "") + "}";
-    if (typeof v === "boolean") return v ? "yes" : "no";
-    return String(v);
-  }
-
-  /* Facts are differences at a path: "ann › life = 23", "units › Jelly#12 removed". */
-  function describeFact(f, ctx) {
-    if (f.f !== "set" && f.f !== "del") return null;
-    var path = (f.path || []).map(function (part, i, all) {
-      return i === 1 && all[0] === "players" && typeof part === "number" ? V.seatName(ctx, part) : String(part);
-    });
-    if (path[0] === "players") path.shift();
-    var where = path.join(" › ");
-    var text = valueText(f.value);
-    if (/^(hand|pack|bin|dormant|deck_list|p\d+|shared|pool)$/.test(path[path.length - 1] || "")) text = text.replace(/\bitems?\b/, function (w) { return w === "item" ? "card" : "cards"; });
-    return f.f === "del" ? where + " removed" : where + " = " + text;
-  }
-
-  V.register("algomancy", {render: render, describeFact: describeFact});
+  V.register("algomancy", {render: render});
 })();

@@ -2,7 +2,7 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import lifecycle, rules, search, view as views
+from . import lifecycle, rules, search, view as views, words
 from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
@@ -33,4 +33,5 @@ RULESET = register(Ruleset.assemble(
     determinize=search.determinize,
     evaluate=search.evaluate,
     search_settings=search.SETTINGS,
+    words=words.WORDS,
 ))

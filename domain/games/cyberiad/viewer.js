@@ -4,15 +4,6 @@
   "use strict";
   var V = window.ArbiterViewer, h = V.h;
 
-  function zoneName(zone, ctx) {
-    if (zone === "deck") return "the deck";
-    if (zone === "discard") return "the discard pile";
-    var parts = String(zone).split(":");
-    var who = V.seatName(ctx, Number(parts[1]));
-    if (parts[0] === "hand") return who + "'s hand";
-    if (parts[0] === "play") return who + "'s play area";
-    return V.humanize(zone);
-  }
 
   function cardList(cards, cls) {
     return cards.length ? cards.map(function (c) { return V.card(c, {class: cls}); }) : h("span", {class: "muted"}, "none");
@@ -80,53 +71,5 @@
       h("div", {class: "v-players"}, view.players.map(function (p) { return player(p, view, seat, ctx); }))));
   }
 
-  function describeFact(fact, ctx) {
-    var who = function (s) { return V.seatName(ctx, s); };
-    switch (fact.f) {
-      case "move":
-        return (fact.card ? V.humanize(fact.card) : "A hidden card") + ": " + zoneName(fact.from, ctx) + " → " + zoneName(fact.to, ctx);
-      case "tokens":
-        return who(fact.seat) + " " + (fact.delta >= 0 ? "gains " : "loses ") + Math.abs(fact.delta) + " " + fact.kind;
-      case "turn": return "Turn " + fact.number + ": " + who(fact.seat) + " to play";
-      case "constructor": return who(fact.seat) + " picks " + V.humanize(fact.name);
-      case "played": return "A card is played this turn";
-      case "used": return "Used " + V.humanize(fact.what);
-      case "out": return who(fact.seat) + " is out";
-      case "over": return "Game over (" + V.humanize(fact.reason).toLowerCase() + ")";
-      case "shuffle": return "The deck is shuffled";
-      case "peek":
-        if (Array.isArray(fact.cards)) return who(fact.seat) + " looks at " + (fact.cards.length ? fact.cards.map(V.humanize).join(", ") : "no card");
-        return who(fact.seat) + " looks at " + V.plural(fact.cards, "hidden card");
-      case "prompt": return fact.prompt ? who(fact.prompt.seat) + " must choose (" + V.humanize(fact.prompt.kind).toLowerCase() + ")" : "The choice is made";
-      case "last_machine": return "";
-      default: return null;
-    }
-  }
-
-  function describeAction(action, ctx) {
-    switch (action.type) {
-      case "pick": return "picks " + V.humanize(action.constructor) + " as Constructor";
-      case "play":
-        return "plays " + V.humanize(action.card) + (Array.isArray(action.pay) && action.pay.length ? ", paying with " + action.pay.map(V.humanize).join(", ") : "");
-      case "use": return "uses " + V.humanize(action.card);
-      case "power": return "uses the Constructor's power";
-      case "end_turn": return "ends the turn";
-      case "convert": return "converts Genius: " + V.humanize(action.into).toLowerCase();
-      case "choose": return action.option === undefined ? "makes a hidden choice" : "chooses " + V.phrase(action.option, ctx);
-      default: return null;
-    }
-  }
-
-  V.register("cyberiad", {
-    render: render,
-    describeFact: describeFact,
-    describe: function (record, ctx) {
-      if (record.type !== "ActionTaken") return null;
-      var text = describeAction(record.data.action || {}, ctx);
-      if (!text) return null;
-      var facts = (record.data.facts || []).map(function (f) { var t = describeFact(f, ctx); return t === null ? V.describeFact(f, ctx) : t; })
-        .filter(function (t) { return t; });
-      return {who: V.seatName(ctx, record.data.seat), text: text, facts: facts};
-    }
-  });
+  V.register("cyberiad", {render: render});
 })();

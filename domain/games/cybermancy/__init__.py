@@ -3,7 +3,7 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules_lifecycle, rules, view as views, search
+from . import rules_lifecycle, rules, view as views, search, words
 from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST
@@ -38,4 +38,5 @@ RULESET = register(Ruleset.assemble(
     render=render,
     resign=rules_lifecycle.resign,
     default_action=rules_lifecycle.default_action,
+    words=words.WORDS,
 ))

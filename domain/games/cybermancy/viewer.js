@@ -4,7 +4,6 @@
   "use strict";
   var V = window.ArbiterViewer, h = V.h;
   var STARTING_HEALTH = 30;  // rules_state.START_HEALTH
-  var uidCards = {};  // creature uid -> card, learnt from the log's summon facts (per match)
 
   function creature(c, owner, ctx) {
     var left = c.health - c.damage;
@@ -109,79 +108,8 @@
   function optionName(option, view, ctx) {
     if (typeof option === "string" && option.indexOf("cybermancer:") === 0) return V.seatName(ctx, Number(option.split(":")[1]));
     var c = typeof option === "string" ? findCreature(option, view) : null;
-    return c ? V.humanize(c.card) : uidName(option, ctx);
+    return c ? V.humanize(c.card) : "a creature";
   }
 
-  function uidName(uid, ctx) {
-    if (typeof uid === "string" && uid.indexOf("cybermancer:") === 0) return V.seatName(ctx, Number(uid.split(":")[1]));
-    var known = (uidCards[ctx.matchId] || {})[uid];
-    return known ? V.humanize(known) : String(uid);
-  }
-
-  function learn(fact, ctx) {
-    if (fact.f === "summon" && fact.uid) (uidCards[ctx.matchId] = uidCards[ctx.matchId] || {})[fact.uid] = fact.card;
-  }
-
-  function describeFact(fact, ctx) {
-    var who = function (s) { return V.seatName(ctx, s); };
-    learn(fact, ctx);
-    switch (fact.f) {
-      case "summon": return who(fact.seat) + " summons " + V.humanize(fact.card) + " to the " + (fact.area === "main" ? "main area" : fact.area) + " (" + fact.status + ")";
-      case "spend": return who(fact.seat) + " spends " + fact.card;
-      case "power": return who(fact.seat) + " gets " + fact.kind.toUpperCase() + " card " + fact.card;
-      case "power_back": return who(fact.seat) + " puts " + fact.card + " back";
-      case "power_order": return "The " + fact.kind.toUpperCase() + " deck is shuffled";
-      case "deck_order": return who(fact.seat) + "'s deck is shuffled";
-      case "round": return "Round " + fact.number + " begins; initiative: " + who(fact.initiative);
-      case "turn": return who(fact.seat) + " to act";
-      case "acted": return fact.attack ? "" : "";
-      case "pass": return "Pass";
-      case "queue": return "";
-      case "phase": return "Phase: " + V.humanize(fact.phase).toLowerCase();
-      case "draw": return who(fact.seat) + " draws " + (fact.card ? V.humanize(fact.card) : "a hidden card");
-      case "to_deck": return who(fact.seat) + " puts " + (fact.card ? V.humanize(fact.card) : "a hidden card") + " into the deck";
-      case "refresh": return "Creatures and power refresh";
-      case "track": return who(fact.seat) + " advances the " + fact.kind.toUpperCase() + " track";
-      case "health": return who(fact.seat) + (fact.delta < 0 ? " takes " + (-fact.delta) + " damage" : " heals " + fact.delta);
-      case "creature":
-        return uidName(fact.uid, ctx) + ": " + Object.keys(fact.set || {}).map(function (k) { return k + " " + V.phrase(fact.set[k], ctx); }).join(", ");
-      case "destroyed": return uidName(fact.uid, ctx) + " is destroyed";
-      case "promote": return uidName(fact.uid, ctx) + " is promoted to the frontline";
-      case "out": return who(fact.seat) + " is defeated";
-      case "over": return "Game over (" + V.humanize(fact.reason).toLowerCase() + ")";
-      case "prompt": return fact.prompt ? who(fact.prompt.seat) + " must choose (" + V.humanize(fact.prompt.kind).toLowerCase() + ")" : "";
-      case "pending": return "";
-      case "owed": return "";
-      default: return null;
-    }
-  }
-
-  function describeAction(action, ctx) {
-    var list = function (xs) { return Array.isArray(xs) ? xs.join(", ") : xs + " hidden"; };
-    switch (action.type) {
-      case "summon": return "summons " + V.humanize(action.card) + " paying " + list((action.cpu || []).concat(action.ram || []));
-      case "attack": return "attacks " + uidName(action.target, ctx) + " with " + uidName(action.attacker, ctx);
-      case "end_turn": return "ends the turn";
-      case "pass": return "passes";
-      case "advance": return "advances the " + String(action.track).toUpperCase() + " track";
-      case "choose": return action.option === undefined ? "chooses" : "chooses " + uidName(action.option, ctx);
-      case "mulligan":
-        var n = Array.isArray(action.creatures) ? action.creatures.length : action.creatures;
-        var p = (action.cpu || []).length + (action.ram || []).length;
-        return n || p ? "mulligans " + V.plural(n, "creature") + " and " + V.plural(p, "power card") : "keeps the opening hand";
-      default: return null;
-    }
-  }
-
-  V.register("cybermancy", {
-    render: render,
-    describeFact: describeFact,
-    describe: function (record, ctx) {
-      if (record.type !== "ActionTaken") return null;
-      var facts = (record.data.facts || []).map(function (f) { var t = describeFact(f, ctx); return t === null ? V.describeFact(f, ctx) : t; })
-        .filter(function (t) { return t; });
-      var text = describeAction(record.data.action || {}, ctx) || V.describeAction(record.data.action, ctx);
-      return {who: V.seatName(ctx, record.data.seat), text: text, facts: facts};
-    }
-  });
+  V.register("cybermancy", {render: render});
 })();

@@ -4,7 +4,7 @@ guests fleeing across a map (data.json, README.md)."""
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import render, rules, search, view as views
+from . import render, rules, search, view as views, words
 from .bots import BOTS
 from .data import DATA_DIGEST
 from .stats import PROFILE
@@ -26,4 +26,5 @@ RULESET = register(Ruleset.assemble(
     search_settings=search.SETTINGS,
     profile=PROFILE,
     render=render.render,
+    words=words.WORDS,
 ))

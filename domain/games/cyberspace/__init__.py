@@ -6,7 +6,7 @@ from domain.kernel.ruleset import Ruleset, register
 
 from domain.games.herocard.cards import CARDS_DIGEST, HEROES
 
-from . import render, rules, search, view as views
+from . import render, rules, search, view as views, words
 from .bots import BOTS
 from .stats import PROFILE
 from .tiles import TILES_DIGEST
@@ -60,4 +60,5 @@ RULESET = register(Ruleset.assemble(
     search_settings=search.SETTINGS,
     profile=PROFILE,
     render=render.render,
+    words=words.WORDS,
 ))

@@ -271,26 +271,5 @@
         h("div", {class: "v-players", style: {flex: "1 1 300px"}}, view.players.map(function (p) { return player(p, view, seat, ctx); })))));
   }
 
-  function describeFact(f, ctx) {
-    var who = function (s) { return V.seatName(ctx, s); };
-    var tile = function (id) { return "tile " + String(id).toUpperCase(); };
-    switch (f.f) {
-      case "program": return who(f.seat) + " runs " + V.humanize(String(f.program));
-      case "draw": return "Draws " + tile(f.tile);
-      case "place": return "T" + tile(f.tile).slice(1) + " placed at " + f.at + (f.rot ? ", turned " + f.rot + "×90°" : "");
-      case "refill": return "T" + tile(f.tile).slice(1) + " turned face up";
-      case "spawn": case "login": return who(f.seat) + "'s Avatar enters at " + f.at;
-      case "link": case "firewall": return who(f.seat) + " puts a " + V.humanize(f.f) + " at " + (Array.isArray(f.at) ? f.at[0] + " " + SIDES[f.at[1]] : f.at);
-      case "remap": return "Tile at " + f.from + " moved to " + f.at + (f.rot ? ", turned " + f.rot + "×90°" : "");
-      case "turn": return who(f.seat) + "'s turn" + (f.final ? " (a final turn)" : "");
-      case "attack_result": return "The hack " + (f.success ? "succeeds" : "fails");
-      case "duel":
-        var inner = f.fact || {};
-        if (/^hc\.(priority|exclusive|allowance|acted)$/.test(inner.f)) return "";
-        return "Duel: " + V.describeFact(Object.assign({}, inner, {f: String(inner.f || "").replace(/^hc\./, "")}), ctx);
-      default: return null;
-    }
-  }
-
-  V.register("cyberspace", {render: render, describeFact: describeFact});
+  V.register("cyberspace", {render: render});
 })();

@@ -3,7 +3,7 @@ Start" and "HeroCard Dueling Rules"). The dueling engine (engine.py) also serves
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import render, rules, search, view as views
+from . import render, rules, search, view as views, words
 from .bots import BOTS
 from .cards import CARDS_DIGEST, HEROES
 from .stats import PROFILE
@@ -46,4 +46,5 @@ RULESET = register(Ruleset.assemble(
     search_settings=search.SETTINGS,
     profile=PROFILE,
     render=render.render,
+    words=words.WORDS,
 ))

@@ -103,32 +103,5 @@
         view.players.map(function (p) { return hero(p, view, seat, ctx); }))));
   }
 
-  function cards(list) { return Array.isArray(list) ? list.map(V.humanize).join(", ") : V.plural(list, "hidden card"); }
-
-  /* The engine's facts in words; counters the board already shows are left out. */
-  function describeFact(f, ctx) {
-    var who = function (s) { return V.seatName(ctx, s); };
-    switch (f.f) {
-      case "hc.turn": return "Turn " + f.number + ": " + who(f.active) + "'s turn";
-      case "hc.phase": return V.humanize(String(f.phase)) + " phase";
-      case "hc.discard": return who(f.seat) + " discards " + cards(f.cards);
-      case "hc.reshuffle": return who(f.seat) + " shuffles the discard pile into a new deck";
-      case "hc.draw": return who(f.seat) + " draws " + cards(f.cards);
-      case "hc.clear": return who(f.seat) + " clears " + (f.card ? V.humanize(f.card) : "a card") + " from " + V.humanize(String(f.attribute));
-      case "hc.place": return who(f.seat) + " deploys " + (f.card ? V.humanize(f.card) : "a Secret Card") + " on " + V.humanize(String(f.attribute)) +
-        (f.face === "down" ? ", face down" : "") + " (expends " + f.cost + ")";
-      case "hc.reveal": return who(f.seat) + " reveals " + V.humanize(String(f.card)) + (f.dud ? " (a dud)" : "");
-      case "hc.open": return "Attack Sequence: " + who(f.owner) + " attacks " + who(f.target) + (f.duplicate ? " (duplicate)" : "");
-      case "hc.active": return V.humanize(String(f.entry.card)) + " is active" + (f.entry.value !== null && f.entry.value !== undefined ? " (" + f.entry.value + ")" : "");
-      case "hc.resolved": return "Attack " + f.attack + " vs block " + f.block + ": " + (f.success ? "it succeeds" : "it fails") + (f.vp ? "; " + who(f.owner) + " scores a VP" : "");
-      case "hc.twist": return who(f.seat) + "'s " + V.humanize(String(f.attribute)) + " is twisted";
-      case "hc.pending": return f.pending ? who(f.pending.seat) + " must discard " + V.plural(f.pending.count, "card") : "";
-      case "hc.penalty": return who(f.seat) + " will skip a turn" + (f.forfeit ? " and forfeits this one" : "");
-      case "hc.over": return "Game over (" + V.humanize(String(f.reason)).toLowerCase() + ")";
-      case "hc.priority": case "hc.exclusive": case "hc.allowance": case "hc.acted": return "";
-      default: return null;
-    }
-  }
-
-  V.register("herocard", {render: render, describeFact: describeFact});
+  V.register("herocard", {render: render});
 })();

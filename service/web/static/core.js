@@ -73,7 +73,7 @@
 
   var renderers = {};
 
-  /* A game's viewer.js calls ArbiterViewer.register("<game id>", {render: fn, describe: fn?}). */
+  /* A game's viewer.js calls ArbiterViewer.register("<game id>", {render: fn}); its log words come from the server. */
   function register(game, renderer) {
     if (!renderer || typeof renderer.render !== "function") throw new Error("a renderer needs render(view, seat, container, ctx)");
     renderers[game] = renderer;
@@ -279,7 +279,7 @@
     });
   }
 
-  /* ------------------------------------------------------------------ the log in words */
+  /* ------------------------------------------------------------------ names and the log */
 
   function seatName(ctx, seat) {
     return typeof seat === "number" && ctx.names[seat] !== undefined ? ctx.names[seat] : (seat === null || seat === undefined ? "someone" : "seat " + seat);
@@ -294,59 +294,15 @@
     return scalarText(value);
   }
 
-  function describeAction(action, ctx) {
-    if (!action || typeof action !== "object") return "acted";
-    var words = [humanize(action.type || "act").toLowerCase()];
-    Object.keys(action).forEach(function (key) {
-      if (key === "type" || key === "params") return;
-      var v = action[key];
-      if (Array.isArray(v) && v.length === 0) return;
-      words.push(humanize(key).toLowerCase() + ": " + phrase(v, ctx, key));
-    });
-    return words.join(" · ");
-  }
-
-  var LONGEST_FACT = 180;
-
-  function describeFact(fact, ctx) {
-    if (!fact || typeof fact !== "object") return String(fact);
-    var words = [humanize(fact.f || "fact")];
-    Object.keys(fact).forEach(function (key) {
-      if (key === "f") return;
-      words.push(humanize(key).toLowerCase() + " " + phrase(fact[key], ctx, key));
-    });
-    var text = words.join(", ");
-    return text.length > LONGEST_FACT ? text.slice(0, LONGEST_FACT - 1) + "…" : text;
-  }
-
-  /* {who, text, facts: [text]} for one log record; a game's describe(record, ctx) may return
-   * the same shape (or null to use this one), or override describeFact for its facts only. */
-  function describeRecord(record, ctx, renderer) {
-    var data = record.data || {};
-    var custom = renderer && typeof renderer.describe === "function" ? renderer.describe(record, ctx) : null;
-    if (custom) return custom;
-    var factText = function (f) {
-      var t = renderer && typeof renderer.describeFact === "function" ? renderer.describeFact(f, ctx) : null;
-      return t === null || t === undefined ? describeFact(f, ctx) : t;  // "" leaves the fact out
-    };
-    if (record.type === "MatchCreated") {
-      var seats = (data.seats || []).map(function (seat) { return typeof seat === "string" ? seat : seat && (seat.name || seat.bot) || "open seat"; });
-      return {who: null, text: "Match created: " + seats.join(", ") + (data.commitment ? " · seed commitment " + String(data.commitment).slice(0, 12) + "…" : ""), facts: []};
+  /* {text, facts: [text]} for one log record: the words the server sent with it
+   * (`record.words`, made for the reader of the log from what it may read, by the game's
+   * domain/games/<game>/words.py); a fact the game counts as bookkeeping has none. */
+  function describeRecord(record) {
+    var words = record && record.words;
+    if (words && typeof words.text === "string") {
+      return {text: words.text, facts: (words.facts || []).filter(function (t) { return typeof t === "string" && t; })};
     }
-    if (record.type === "ActionTaken") {
-      return {who: seatName(ctx, data.seat), text: describeAction(data.action, ctx), facts: (data.facts || []).map(factText).filter(Boolean)};
-    }
-    if (record.type === "MatchEnded") {
-      var outcome = data.outcome || {};
-      var winners = (outcome.winners || []).map(function (s) { return seatName(ctx, s); });
-      return {who: null, text: "Match ended" + (winners.length ? ": " + winners.join(" and ") + (winners.length > 1 ? " win" : " wins") : ": a draw") +
-        (outcome.reason ? " (" + humanize(outcome.reason).toLowerCase() + ")" : "") + (data.seed ? " · seed revealed" : ""), facts: []};
-    }
-    if (record.type === "MatchAbandoned") {
-      return {who: null, text: "Match abandoned" + (data.reason ? " (" + humanize(String(data.reason)).toLowerCase() + ")" : ""), facts: []};
-    }
-    return {who: data.seat !== undefined ? seatName(ctx, data.seat) : null, text: humanize(record.type),
-            facts: (data.facts || []).map(factText)};
+    return {text: humanize(record && record.type || "event"), facts: []};
   }
 
   window.ArbiterViewer = {
@@ -354,7 +310,6 @@
     api: api, ApiError: ApiError, tokens: tokens,
     register: register, renderers: renderers,
     card: card, cardBacks: cardBacks, zone: zone, stat: stat,
-    renderGeneric: renderGeneric, describeRecord: describeRecord, describeFact: describeFact,
-    describeAction: describeAction, seatName: seatName, phrase: phrase
+    renderGeneric: renderGeneric, describeRecord: describeRecord, seatName: seatName, phrase: phrase
   };
 })();

@@ -230,8 +230,7 @@
   function caption(version) {
     var record = page.records.get(version);
     if (!record) return null;
-    var words = V.describeRecord(record, ctx(), page.renderer);
-    return h("div", {class: "board-caption"}, words.who ? h("strong", null, words.who + " ") : null, words.text);
+    return h("div", {class: "board-caption"}, V.describeRecord(record).text);
   }
 
   /* The board drawn before the log arrived gets its caption now. */
@@ -245,12 +244,11 @@
   /* ---------------------------------------------------------------- the log */
 
   function logEntry(record) {
-    var words = V.describeRecord(record, ctx(), page.renderer);
+    var words = V.describeRecord(record);
     var li = h("li", {class: "log-entry type-" + record.type, dataset: {seq: record.seq}, tabindex: "0",
                       title: "show version " + record.seq},
       h("span", {class: "seq"}, String(record.seq)),
       h("div", {class: "log-text"},
-        words.who ? h("strong", {class: "who"}, words.who + " ") : null,
         h("span", null, words.text),
         words.facts && words.facts.length ? h("ul", {class: "facts"}, words.facts.map(function (f) { return h("li", null, f); })) : null));
     li.addEventListener("click", function () { stepTo(record.seq); });
