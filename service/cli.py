@@ -31,6 +31,9 @@ from .matches import Arbiter, parse_match_id, parse_ndjson
 
 console = Console()
 SHUTDOWN_GRACE_SECONDS = 2
+# uvicorn's supervisor restarts a worker that does not answer its ping in time: a worker busy
+# starting (imports, the tables made on first boot, under a loaded machine) is not a dead one.
+WORKER_HEALTHCHECK_SECONDS = 60
 
 
 def local_arbiter() -> Arbiter:
@@ -53,7 +56,8 @@ def serve(host, port, workers):
     # Streams end on shutdown after GRACE seconds (their clients resume with Last-Event-ID);
     # every other request has finished by then.
     uvicorn.run("service.asgi:create", factory=True, host=host, port=port, workers=workers, loop="uvloop",
-                http="httptools", timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS, log_level="info")
+                http="httptools", timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS, log_level="info",
+                timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS)
 
 
 @main.command()

@@ -59,7 +59,7 @@ def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_e
     clock = subprocess.Popen(clock_command, cwd=ROOT, env=env, start_new_session=True,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
+        for _ in range(600):  # up to a minute: a loaded machine starts the workers slowly
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as response:
                     health = orjson.loads(response.read())
@@ -76,7 +76,7 @@ def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_e
             created = orjson.loads(response.read())
             assert response.status == 201 and created["version"] == 1
         # The projector service puts the new match into the Redis read models.
-        for _ in range(100):
+        for _ in range(600):
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/matches/{created['match_id']}/board") as response:
                 board = orjson.loads(response.read())
             if board["source"] == "read_model":

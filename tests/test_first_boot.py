@@ -42,7 +42,7 @@ def get(url: str, timeout: float = 2) -> bytes:
         return response.read()
 
 
-def wait_for(url: str, processes, seconds: float = 30) -> bytes:
+def wait_for(url: str, processes, seconds: float = 60) -> bytes:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         for process in processes:

@@ -51,7 +51,7 @@ def served(store_env, tmp_path):
                               cwd=ROOT, env=env, start_new_session=True, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        for _ in range(600):  # up to a minute: a loaded machine starts the workers slowly
             try:
                 call(f"{base}/healthz")
                 break

@@ -249,7 +249,7 @@ def stop(process):
     process.wait(timeout=10)
 
 
-def wait_for_end(http, match_id, seconds=20):
+def wait_for_end(http, match_id, seconds=60):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         summary = http.get(f"/v1/matches/{match_id}").json
