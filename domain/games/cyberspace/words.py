@@ -166,6 +166,8 @@ FACTS = {
     "duplicate_result": _duplicate,
     "firewall_destroyed": lambda f, ctx: f"{ctx.whose(f['seat'])} Firewall on {wall(f['at'])} was destroyed",
     "link_destroyed": lambda f, ctx: f"{ctx.whose(f['seat'])} Link at {square(f['at'])} was destroyed",
+    "closing": lambda f, ctx: ("The turn is ending: each other seat may first play a Fast card or pass" if f["on"]
+                               else "A card was played before the turn ended: the Action Phase goes on"),
     "turn": lambda f, ctx: f"{ctx.whose(f['seat'])} {'final ' if f['final'] else ''}turn",
     "final_round": lambda f, ctx: f"The stack is empty: the final round began, ending with {ctx.whose(f['last'])} turn",
     "tally": _tally,

@@ -108,6 +108,6 @@ def test_bad_options_are_refused_with_the_rule(client):
     assert bad.status_code == 422 and "card duels" in bad.json["detail"]
     heroes = client.post("/v1/matches", json={"game": "cyberspace", "seats": ["a", "b"],
                                               "options": {"heroes": ["bouncer", "nobody"]}})
-    assert heroes.status_code == 422 and "Hero" in heroes.json["detail"]
+    assert heroes.status_code == 422 and "'heroes'" in heroes.json["detail"] and "'nobody' is not one of" in heroes.json["detail"]
     puzzle = client.post("/v1/matches", json={"game": "cyberspace", "seats": ["solo"]})
     assert puzzle.status_code == 201
