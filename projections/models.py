@@ -39,10 +39,20 @@ class Reader:
             return self.batch.docs[key]
         return self.store.get(key)
 
+    def index_scored(self, name: str, low: float, high: float) -> list[tuple[str, float]]:
+        """(member, score) of the index with low <= score <= high, in (score, member) order."""
+        found = dict(self.store.index_scored(name, low, high))
+        for member in [m for (index, m) in self.batch.unindexed if index == name]:
+            found.pop(member, None)
+        found.update({member: score for index, member, score in self.batch.indexed
+                      if index == name and low <= score <= high})
+        return sorted(found.items(), key=lambda pair: (pair[1], pair[0]))
+
 
 class MatchesProjection:
     name = "matches"
     stream = "match"
+    global_order = False
     prefixes = ["match:", "log:", "idx:"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
@@ -84,6 +94,7 @@ class MatchesProjection:
 class StatsProjection:
     name = "stats"
     stream = "match"
+    global_order = False
     prefixes = ["stats:", "statsrun:"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
@@ -153,6 +164,7 @@ def stats_key(run: dict) -> str:
 class PlayersProjection:
     name = "players"
     stream = "match"
+    global_order = False
     prefixes = ["player:", "playersrun:"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
@@ -184,6 +196,7 @@ class LobbiesProjection:
 
     name = "lobbies"
     stream = "lobby"
+    global_order = False
     prefixes = ["lobby:", "lidx:"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
@@ -211,11 +224,18 @@ class RatingsProjection:
     """OpenSkill's Plackett-Luce model: it rates multiplayer free-for-alls and teams, which
     Elo and Glicko-2 (two-player models) do not. Winners share rank 1, everyone else rank 2
     (a match without winners is a draw among all seats); seats are rated as individuals.
-    Deterministic, so a rebuild gives the same ratings as live following."""
+
+    Ratings depend on the order of matches, so they are applied in one order whatever order
+    the projector reads them in: by the time each match ended (its MatchEnded `at`), then its
+    id. A match that arrives after matches that ended later than it (from another shard, whose
+    projector lags) is rated in its place: those later matches' ratings are undone, last first,
+    from what each kept of its players' ratings before it, and rated again after it. So live
+    following, a rebuild, one projector or one per shard all give the same ratings."""
 
     name = "ratings"
     stream = "match"
-    prefixes = ["rating:", "ratingrun:", "rhist:", "ridx:"]
+    global_order = True
+    prefixes = ["rating:", "ratingrun:", "rhist:", "ridx:", "rorder:"]
     model = PlackettLuce()
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
@@ -228,26 +248,39 @@ class RatingsProjection:
         if kind != "MatchEnded":
             return
         run = reader.get(f"ratingrun:{match_id}")
-        game, players = run["game"], run["players"]
-        if len(players) < 2:  # a solo match (Cyberspace's Engineering Puzzle) ranks nobody against anybody
+        if len(run["players"]) < 2:  # a solo match (Cyberspace's Engineering Puzzle) ranks nobody against anybody
             return
-        winners = set(data["outcome"].get("winners", []))
+        batch.set(f"ratingrun:{match_id}", {**run, "winners": sorted(data["outcome"].get("winners", []))})
+        order, ended = f"rorder:{run['game']}", created_score(data["at"])
+        later = [member for member, score in reader.index_scored(order, ended, float("inf"))
+                 if (score, member) > (ended, match_id)]
+        for other in reversed(later):  # undone, last first
+            for seat in reader.get(f"rhist:{other}")["seats"]:
+                self._set_rating(batch, run["game"], seat["player"], seat["rating_before"])
+        batch.index(order, match_id, ended)
+        for rated in [match_id, *later]:
+            self._rate(rated, batch, reader)
+
+    def _rate(self, match_id: str, batch: Batch, reader: Reader) -> None:
+        run = reader.get(f"ratingrun:{match_id}")
+        game, players, winners = run["game"], run["players"], set(run["winners"])
         before = [reader.get(f"rating:{game}:{player}") or self.fresh() for player in players]
         rated = self.model.rate([[self.model.rating(mu=r["mu"], sigma=r["sigma"])] for r in before],
                                 ranks=[1 if seat in winners or not winners else 2 for seat in range(len(players))])
-        after = {}
+        after = [{"mu": team[0].mu, "sigma": team[0].sigma, "matches": before[seat]["matches"] + 1}
+                 for seat, team in enumerate(rated)]
         for seat, player in enumerate(players):  # a name in two seats (two greedy bots) keeps its last seat's
-            after[player] = {"mu": rated[seat][0].mu, "sigma": rated[seat][0].sigma}
-        for player, rating in after.items():
-            previous = reader.get(f"rating:{game}:{player}") or self.fresh()
-            doc = {"player": player, "game": game, **rating, "ordinal": self.ordinal(rating),
-                   "matches": previous["matches"] + 1}
-            batch.set(f"rating:{game}:{player}", doc)
-            batch.index(f"ridx:{game}", player, -doc["ordinal"])  # highest first in index order
+            self._set_rating(batch, game, player, after[seat])
         batch.set(f"rhist:{match_id}", {"game": game, "seats": [
-            {"seat": seat, "player": player, "before": self.ordinal(before[seat]),
-             "after": self.ordinal({"mu": rated[seat][0].mu, "sigma": rated[seat][0].sigma})}
+            {"seat": seat, "player": player, "before": self.ordinal(before[seat]), "after": self.ordinal(after[seat]),
+             "rating_before": {key: before[seat][key] for key in ("mu", "sigma", "matches")}}
             for seat, player in enumerate(players)]})
+
+    def _set_rating(self, batch: Batch, game: str, player: str, rating: dict) -> None:
+        doc = {"player": player, "game": game, "mu": rating["mu"], "sigma": rating["sigma"],
+               "ordinal": self.ordinal(rating), "matches": rating["matches"]}
+        batch.set(f"rating:{game}:{player}", doc)
+        batch.index(f"ridx:{game}", player, -doc["ordinal"])  # highest first in index order
 
     def fresh(self) -> dict:
         default = self.model.rating()

@@ -38,27 +38,45 @@ def as_record(notification) -> dict:
 
 
 class Projector:
+    """Follows the notification log of each of `shards` (default: every shard of the store) into
+    the read models. Each projection keeps a tracking position per shard (its name, or
+    "name@shard" when the store has several shards), committed with the batch's changes as a
+    compare-and-set on exactly the positions the batch moves: projectors of different shards
+    commit side by side (matches live on one shard; counters and index entries commute), and
+    two on one shard cannot both apply a batch. A projection whose result depends on the order
+    of matches across shards (ratings: `global_order`) also sets its positions on every other
+    shard in that compare-and-set, so only one projector at a time applies it."""
+
     def __init__(self, events: MatchStore, models, names=None, batch_size: int = 500,
-                 throttle_per_s: float | None = None):
+                 throttle_per_s: float | None = None, shards=None):
         self.events, self.models = events, models
         self.projections = [PROJECTIONS[name] for name in (names or PROJECTIONS)]
+        self.shards = list(shards or events.shards)
         self.batch_size, self.throttle_per_s = batch_size, throttle_per_s
         self.lags: list[float] = []  # seconds from append to commit, of recent events
         self.applied = 0
 
-    def store_position(self) -> int:
-        return self.events.recorder.max_notification_id() or 0
+    def key(self, projection_name: str, shard: str) -> str:
+        return projection_name if not shard else f"{projection_name}@{shard}"
+
+    def store_positions(self) -> dict[str, int]:
+        """The last notification id of each followed shard's log."""
+        return {shard: self.events.shards[shard].recorder.max_notification_id() or 0 for shard in self.shards}
 
     def positions(self) -> dict[str, int]:
         stored = self.models.positions()
-        return {p.name: stored.get(p.name, 0) for p in self.projections}
+        return {self.key(p.name, shard): stored.get(self.key(p.name, shard), 0)
+                for shard in self.shards for p in self.projections}
 
     def run_once(self) -> int:
-        """Apply the next batch; returns how many events it read (0: caught up)."""
-        positions = self.positions()
-        start = min(positions.values())
-        notifications = self.events.recorder.select_notifications(
-            start=start + 1, limit=self.batch_size, topics=[*MATCH_TOPICS, *LOBBY_TOPICS])
+        """Apply the next batch of each followed shard; returns how many events it read (0: caught up)."""
+        return sum(self._run_shard(shard) for shard in self.shards)
+
+    def _run_shard(self, shard: str) -> int:
+        stored = self.models.positions()
+        positions = {p.name: stored.get(self.key(p.name, shard), 0) for p in self.projections}
+        notifications = self.events.shards[shard].recorder.select_notifications(
+            start=min(positions.values()) + 1, limit=self.batch_size, topics=[*MATCH_TOPICS, *LOBBY_TOPICS])
         if not notifications:
             return 0
         batch = Batch()
@@ -75,25 +93,24 @@ class Projector:
                     time.sleep(1 / self.throttle_per_s)
         except (KeyError, ValueError, TypeError):
             # Documents read mid-batch may already hold a racing projector's commit.
-            if self.positions() != positions:
+            if self.models.positions() != stored:
                 raise ProjectionConflict("another projector moved on while this batch was read") from None
             raise
         last = notifications[-1].id
-        batch.positions = {p.name: max(positions[p.name], last) for p in self.projections}
-        self.models.commit(batch, expected=positions)
+        batch.positions = {self.key(p.name, shard): max(positions[p.name], last) for p in self.projections}
+        expected = {self.key(p.name, shard): positions[p.name] for p in self.projections}
+        for projection in self.projections:  # order-dependent across shards: one projector at a time
+            if projection.global_order:
+                for other in self.events.shards:
+                    key = self.key(projection.name, other)
+                    expected[key] = stored.get(key, 0)
+                    batch.positions.setdefault(key, expected[key])
+        self.models.commit(batch, expected=expected)
         committed = datetime.now(timezone.utc)
         self.lags = (self.lags + [(committed - datetime.fromisoformat(r["timestamp"])).total_seconds()
                                   for r in records])[-20_000:]
         self.applied += len(records)
-        self._announce(records)
         return len(notifications)
-
-    def _announce(self, records) -> None:
-        """Wake live streams (Redis pub/sub); they read the events from the store themselves."""
-        publish = getattr(self.models, "publish", None)
-        if publish:
-            for match_id in {r["match_id"] for r in records if r["stream"] == "match"}:
-                publish(f"events:{match_id}", b"1")
 
     def catch_up(self) -> int:
         total = 0
@@ -111,7 +128,7 @@ class Projector:
         in larger batches than live following uses (fewer commits, same result)."""
         for projection in self.projections:
             if names is None or projection.name in names:
-                self.models.drop(projection.prefixes, projection.name)
+                self.models.drop(projection.prefixes, [self.key(projection.name, shard) for shard in self.events.shards])
         live_batch_size, self.batch_size = self.batch_size, batch_size
         try:
             return self.catch_up()

@@ -108,6 +108,11 @@ class SQLiteReadStore:
             "LIMIT ? OFFSET ?", (name, low, high, count, offset)).fetchall()
         return [r[0] for r in rows]
 
+    def index_scored(self, name: str, low: float, high: float) -> list[tuple[str, float]]:
+        return [tuple(row) for row in self._conn().execute(
+            "SELECT member, score FROM indexes WHERE name=? AND score>=? AND score<=? ORDER BY score, member",
+            (name, low, high)).fetchall()]
+
     def positions(self) -> dict[str, int]:
         return dict(self._conn().execute("SELECT projection, position FROM tracking").fetchall())
 
@@ -140,15 +145,15 @@ class SQLiteReadStore:
             conn.execute("ROLLBACK")
             raise
 
-    def drop(self, prefixes: list[str], projection: str) -> None:
-        """Forget every key under `prefixes` and the projection's position, in one transaction."""
+    def drop(self, prefixes: list[str], tracking: list[str]) -> None:
+        """Forget every key under `prefixes` and the projection's positions, in one transaction."""
         conn = self._conn()
         conn.execute("BEGIN IMMEDIATE")
         for prefix in prefixes:
             pattern = prefix.replace("%", r"\%") + "%"
             for table, column in (("docs", "key"), ("lists", "key"), ("counters", "key"), ("indexes", "name")):
                 conn.execute(f"DELETE FROM {table} WHERE {column} LIKE ? ESCAPE '\\'", (pattern,))
-        conn.execute("DELETE FROM tracking WHERE projection=?", (projection,))
+        conn.executemany("DELETE FROM tracking WHERE projection=?", [(key,) for key in tracking])
         conn.execute("COMMIT")
 
 
@@ -190,16 +195,37 @@ class RedisReadStore:
         members = self._call(self.client.zrangebyscore, self._k(name), low, high, offset, count)
         return [m.decode() for m in members]
 
+    def index_scored(self, name: str, low: float, high: float) -> list[tuple[str, float]]:
+        pairs = self._call(lambda: self.client.zrangebyscore(self._k(name), low, high, withscores=True))
+        return [(member.decode(), score) for member, score in pairs]
+
     def positions(self) -> dict[str, int]:
-        return {f.decode(): int(v) for f, v in self._call(self.client.hgetall, self._k("tracking")).items()}
+        names = sorted(m.decode() for m in self._call(self.client.smembers, self._k("tracking:names")))
+        if not names and self._call(self.client.exists, self._k("tracking")):
+            return self._moved_tracking_hash()
+        values = self._call(self.client.mget, [self._k(f"tracking:{name}") for name in names]) if names else []
+        return {name: int(value) for name, value in zip(names, values) if value is not None}
+
+    def _moved_tracking_hash(self) -> dict[str, int]:
+        """Read models written before positions had a key each kept them in one hash: move them
+        (once, atomically), so an upgraded projector goes on where the old one stopped."""
+        old = {f.decode(): int(v) for f, v in self._call(self.client.hgetall, self._k("tracking")).items()}
+        pipe = self.client.pipeline(transaction=True)
+        pipe.mset({self._k(f"tracking:{name}"): position for name, position in old.items()})
+        pipe.sadd(self._k("tracking:names"), *old)
+        pipe.delete(self._k("tracking"))
+        self._call(pipe.execute)
+        return old
 
     def commit(self, batch: Batch, expected: dict[str, int]) -> None:
-        """WATCH the positions, then MULTI/EXEC every change of the batch with its new positions."""
+        """WATCH the positions this batch expects (one key each, so projectors of other shards
+        commit beside it), then MULTI/EXEC every change of the batch with its new positions."""
+        watched = [self._k(f"tracking:{name}") for name in expected]
         try:
             with self.client.pipeline(transaction=True) as pipe:
-                pipe.watch(self._k("tracking"))
-                stored = {f.decode(): int(v) for f, v in pipe.hgetall(self._k("tracking")).items()}
-                if any(stored.get(name, 0) != position for name, position in expected.items()):
+                pipe.watch(*watched)
+                stored = [int(value) if value is not None else 0 for value in pipe.mget(watched)]
+                if stored != list(expected.values()):
                     raise ProjectionConflict(f"positions moved from {expected} to {stored}")
                 pipe.multi()
                 self._queue(pipe, batch)
@@ -224,18 +250,17 @@ class RedisReadStore:
         for name, member, score in batch.indexed:
             pipe.zadd(self._k(name), {member: score})
         if batch.positions:
-            pipe.hset(self._k("tracking"), mapping=batch.positions)
+            pipe.mset({self._k(f"tracking:{name}"): position for name, position in batch.positions.items()})
+            pipe.sadd(self._k("tracking:names"), *batch.positions)
 
-    def drop(self, prefixes: list[str], projection: str) -> None:
+    def drop(self, prefixes: list[str], tracking: list[str]) -> None:
         keys = [k for prefix in prefixes for k in self._call(self.client.keys, self._k(prefix) + "*")]
         pipe = self.client.pipeline(transaction=True)
         if keys:
             pipe.delete(*keys)
-        pipe.hdel(self._k("tracking"), projection)
+        pipe.delete(*[self._k(f"tracking:{name}") for name in tracking])
+        pipe.srem(self._k("tracking:names"), *tracking)
         self._call(pipe.execute)
-
-    def publish(self, channel: str, message: bytes) -> None:
-        self._call(self.client.publish, self._k(channel), message)
 
 
 def open_read_store(environ, data_dir: Path):

@@ -12,7 +12,8 @@ Four tables, one folder each, one part file per export run, so an incremental ex
 - cards:   one row a card played (the rows of `actions` that play a card)
 
 A match is exported once, in the run that sees its end; the cursor is the last
-notification id read, printed and written to `DIR/cursor` for the next run.
+notification id read (with several shards, one per shard: "shard=N,shard=N"), printed and
+written to `DIR/cursor` for the next run.
 """
 
 from pathlib import Path
@@ -47,15 +48,28 @@ SCHEMAS = {
 }
 
 
-def finished_matches(store: MatchStore, since: int, page: int = 1000):
-    """(notification id, match id) of every match that ended or was abandoned after `since`."""
+def finished_matches(recorder, since: int, page: int = 1000):
+    """(notification id, match id) of every match of one shard that ended or was abandoned after `since`."""
     start = since + 1
     while True:
-        notifications = store.recorder.select_notifications(start=start, limit=page, topics=END_TOPICS)
+        notifications = recorder.select_notifications(start=start, limit=page, topics=END_TOPICS)
         yield from ((n.id, n.originator_id) for n in notifications)
         if len(notifications) < page:
             return
         start = notifications[-1].id + 1
+
+
+def parse_cursor(cursor: int | str, store: MatchStore) -> dict[str, int]:
+    """The position of each shard a cursor names: a number for a single shard, else
+    "shard=N,shard=N" (a shard it does not name starts from the beginning)."""
+    if not store.sharded:
+        return {"": int(cursor or 0)}
+    named = dict(part.rsplit("=", 1) for part in str(cursor).split(",") if "=" in part)
+    return {name: int(named.get(name, 0)) for name in store.shards}
+
+
+def format_cursor(positions: dict[str, int]) -> str:
+    return str(positions[""]) if list(positions) == [""] else ",".join(f"{name}={n}" for name, n in positions.items())
 
 
 def match_rows(store: MatchStore, match_id, ratings: dict | None) -> dict[str, list[dict]]:
@@ -102,15 +116,18 @@ def match_rows(store: MatchStore, match_id, ratings: dict | None) -> dict[str, l
     return {"matches": [match], "seats": seats, "actions": actions, "cards": cards}
 
 
-def export(store: MatchStore, out: Path, fmt: str = "parquet", since: int = 0, ratings_of=None) -> dict:
-    """Write the tables for matches finished after notification `since`; returns counts and
-    the new cursor. `ratings_of(match_id)` gives the ratings read model's before/after."""
+def export(store: MatchStore, out: Path, fmt: str = "parquet", since: int | str = 0, ratings_of=None) -> dict:
+    """Write the tables for matches finished after the cursor `since`; returns counts and the
+    new cursor. `ratings_of(match_id)` gives the ratings read model's before/after."""
     rows = {table: [] for table in TABLES}
-    cursor = since
-    for notification_id, match_id in finished_matches(store, since):
-        for table, found in match_rows(store, match_id, ratings_of(str(match_id)) if ratings_of else None).items():
-            rows[table].extend(found)
-        cursor = notification_id
+    started = parse_cursor(since, store)
+    positions = dict(started)
+    for name, shard in store.shards.items():
+        for notification_id, match_id in finished_matches(shard.recorder, started[name]):
+            for table, found in match_rows(store, match_id, ratings_of(str(match_id)) if ratings_of else None).items():
+                rows[table].extend(found)
+            positions[name] = notification_id
+    first, last = sum(started.values()), sum(positions.values())
     out.mkdir(parents=True, exist_ok=True)
     for table in TABLES:
         if not rows[table]:
@@ -118,7 +135,7 @@ def export(store: MatchStore, out: Path, fmt: str = "parquet", since: int = 0, r
         folder = out / table
         folder.mkdir(exist_ok=True)
         arrow = pa.Table.from_pylist(rows[table], schema=SCHEMAS[table])
-        path = folder / f"part-{since:012d}-{cursor:012d}.{fmt}"
+        path = folder / f"part-{first:012d}-{last:012d}.{fmt}"
         if fmt == "parquet":
             pq.write_table(arrow, path)
         else:  # CSV has no lists: they are written as JSON text
@@ -128,5 +145,6 @@ def export(store: MatchStore, out: Path, fmt: str = "parquet", since: int = 0, r
                     arrow = arrow.set_column(index, column, pa.array(
                         [orjson.dumps(v).decode() for v in arrow.column(column).to_pylist()], pa.string()))
             pa_csv.write_csv(arrow, path)
-    (out / "cursor").write_text(str(cursor))
+    cursor = format_cursor(positions)
+    (out / "cursor").write_text(cursor)
     return {"cursor": cursor, **{table: len(found) for table, found in rows.items()}}

@@ -325,8 +325,9 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     @app.get("/healthz")
     def healthz():
         started = time.perf_counter()
-        store.recorder.max_notification_id()
-        return json_response({"status": "ok", "store": type(store.recorder).__name__,
+        store.ping()
+        return json_response({"status": "ok", "store": type(next(iter(store.shards.values())).recorder).__name__,
+                              "shards": len(store.shards),
                               "store_ms": round((time.perf_counter() - started) * 1000, 3)})
 
     return app

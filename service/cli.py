@@ -335,13 +335,14 @@ def analytics():
 @analytics.command("export")
 @click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="Folder: one sub-folder a table.")
-@click.option("--since", type=int, default=None,
-              help="Notification id to start after (default: the cursor the last export left in OUT, else 0).")
+@click.option("--since", default=None,
+              help="Cursor to start after: a notification id, or 'shard=N,…' with several shards "
+                   "(default: the cursor the last export left in OUT, else the beginning).")
 def analytics_export(fmt, out, since):
     """Tidy tables of finished matches (matches, seats, actions, cards) for DuckDB, pandas, polars."""
     from .analytics import export as export_tables
     if since is None:
-        since = int((out / "cursor").read_text()) if (out / "cursor").exists() else 0
+        since = (out / "cursor").read_text().strip() if (out / "cursor").exists() else 0
     projector = caught_up_projector()
     counts = export_tables(projector.events, out, fmt, since, ReadModels(projector.models).rating_history)
     console.print(f"exported {counts['matches']} matches, {counts['seats']} seats, {counts['actions']} actions, "

@@ -116,7 +116,7 @@ class LifecycleCommands:
                             {**lifecycle, **({"bots": bots} if bots else {})})
         hashes = token_hashes or [held.get("token_hash", NO_TOKEN) for held in taken]
         return match, MatchSecret(match_id=str(match_id), seed_hex=seed.hex(), token_hashes=hashes,
-                                  rematch_id=str(uuid.uuid4()))
+                                  rematch_id=str(self.store.new_id_near(match_id)))
 
     # -- the lobby -------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ of idle followers cost a little memory and nothing else, and the WSGI threads th
 every other request (service/asgi.py) are never theirs to take. What a stream sends is read
 from the event store (the truth) and redacted by the same code as the log
 (`Arbiter.stream_batch`), in a small thread pool of its own, only when there is something
-new: one watcher thread per process follows the store's notification log every
+new: one watcher thread per process follows the notification log of every shard every
 `POLL_SECONDS` and wakes the streams of the matches that changed. A missed wake-up would
 cost latency, never an event; the heartbeat re-reads the store too.
 
@@ -67,17 +67,17 @@ class Watcher:
         self._stop.set()
 
     def _follow(self) -> None:
-        position = self.store.recorder.max_notification_id() or 0
+        positions = {name: shard.recorder.max_notification_id() or 0 for name, shard in self.store.shards.items()}
         while not self._stop.wait(self.poll_seconds):
-            try:
-                position = self._wake_changed(position)
-            except Exception:  # the store may be away for a while; streams re-read on their heartbeat
-                log.exception("live watcher could not read the notification log")
+            for name, shard in self.store.shards.items():
+                try:
+                    positions[name] = self._wake_changed(shard.recorder, positions[name])
+                except Exception:  # the store may be away for a while; streams re-read on their heartbeat
+                    log.exception("live watcher could not read the notification log of shard %r", name)
 
-    def _wake_changed(self, position: int) -> int:
-        while (self.store.recorder.max_notification_id() or 0) > position:
-            notifications = self.store.recorder.select_notifications(start=position + 1, limit=500,
-                                                                     topics=list(MATCH_TOPICS))
+    def _wake_changed(self, recorder, position: int) -> int:
+        while (recorder.max_notification_id() or 0) > position:
+            notifications = recorder.select_notifications(start=position + 1, limit=500, topics=list(MATCH_TOPICS))
             if not notifications:
                 break
             position = notifications[-1].id

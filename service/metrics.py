@@ -19,17 +19,17 @@ class StoreCollector:
         self.store, self.projector = store, projector
 
     def collect(self):
-        position = self.store.recorder.max_notification_id() or 0
-        yield CounterMetricFamily("arbiter_events_appended", "Events appended to the event store (all streams)",
-                                  value=position)
+        positions = self.projector.store_positions()  # per shard
+        yield CounterMetricFamily("arbiter_events_appended", "Events appended to the event store (all streams, "
+                                  "every shard)", value=sum(positions.values()))
         projection = GaugeMetricFamily("arbiter_projection_position", "Last notification applied",
                                        labels=["projection"])
         lag = GaugeMetricFamily("arbiter_projection_lag_events", "Notifications not yet applied",
                                 labels=["projection"])
         try:
-            for name, applied in self.projector.positions().items():
+            for name, applied in self.projector.positions().items():  # "name", or "name@shard"
                 projection.add_metric([name], applied)
-                lag.add_metric([name], max(0, position - applied))
+                lag.add_metric([name], max(0, positions[name.partition("@")[2]] - applied))
         except ReadStoreUnavailable:
             pass
         yield projection

@@ -1,7 +1,14 @@
 """The event store: the eventsourcing library's Application, configured for Arbiter.
 
-SQLite file by default, PostgreSQL when ARBITER_STORE=postgres. Events are stored as
-lean orjson documents. Aggregates are cached per process and fast-forwarded from the
+SQLite file by default, PostgreSQL when ARBITER_STORE=postgres: one database
+(ARBITER_DATABASE_URL), or several shards (ARBITER_DATABASE_URLS, comma-separated), each its
+own database with its own tables, notification log and write lock. A match, its lobby, its
+secret and its rematches live on one shard: the one rendezvous hashing picks for the match
+id (`shard_rank`: the shard whose name hashes highest with the id), a rule anyone can
+recompute; a rematch's id is drawn until it falls on its original's shard. A stream not
+found where the rule points (one stored before a shard was added) is looked for on the
+others, so shards can be added without moving matches. Events are stored as lean orjson
+documents. Aggregates are cached per process and fast-forwarded from the
 store before every use, so the cache saves replay work but never hides a newer event
 or a conflict: a write at a taken version fails on the store's unique
 (stream, version) constraint whatever the cache held.
@@ -13,11 +20,12 @@ EXISTS statements cannot collide in the catalog. The others wait for the lock, t
 find the tables there. No start-up order or one-shot init step is needed.
 """
 
+import hashlib
 import os
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import unquote, urlparse
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import orjson
 from psycopg import sql
@@ -71,7 +79,7 @@ def store_environment(environ=os.environ) -> dict[str, str]:
         if environ.get("ARBITER_DB_SCHEMA"):
             env["POSTGRES_SCHEMA"] = environ["ARBITER_DB_SCHEMA"]
         # The library's own CREATE TABLE IF NOT EXISTS races between processes (a
-        # UniqueViolation in pg_type); MatchStore creates the tables under a lock instead.
+        # UniqueViolation in pg_type); ShardStore creates the tables under a lock instead.
         env["CREATE_TABLE"] = "n"
     else:
         raise ValueError(f"ARBITER_STORE must be 'sqlite' or 'postgres', not {kind!r}")
@@ -87,7 +95,9 @@ def event_type(topic: str) -> str:
     return topic.rsplit(".", 1)[1]
 
 
-class MatchStore(Application):
+class ShardStore(Application):
+    """One database of events: the SQLite file, or one PostgreSQL database (a shard)."""
+
     name = "Arbiter"
 
     def __init__(self, environ=os.environ):
@@ -219,3 +229,133 @@ def export_fields(state: dict) -> dict:
         fields["commit"] = state["commit"]
     fields["prev_hash"], fields["hash"] = state["prev_hash"], state["hash"]
     return fields
+
+
+def database_urls(environ) -> list[str]:
+    """The PostgreSQL shards: ARBITER_DATABASE_URLS (comma-separated), else ARBITER_DATABASE_URL."""
+    urls = [url.strip() for url in environ.get("ARBITER_DATABASE_URLS", "").split(",") if url.strip()]
+    return urls or [environ.get("ARBITER_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/arbiter")]
+
+
+def shard_name(url: str, schema: str | None) -> str:
+    """A shard's stable name: where its database is, without credentials (host:port/db[/schema])."""
+    parsed = urlparse(url)
+    return f"{parsed.hostname or '127.0.0.1'}:{parsed.port or 5432}/{parsed.path.lstrip('/') or 'arbiter'}" + (
+        f"/{schema}" if schema else "")
+
+
+def shard_rank(name: str, stream_id: UUID) -> bytes:
+    """Rendezvous (highest random weight) hashing: a match lives on the shard with the highest
+    sha256(shard name + ":" + match id); adding a shard moves only the matches it would win."""
+    return hashlib.sha256(f"{name}:{stream_id}".encode()).digest()
+
+
+class MatchStore:
+    """The event store Arbiter uses: one shard, or several, behind the same few methods. Every
+    method takes the match id, from which the shard follows (`shard_for`)."""
+
+    def __init__(self, environ=os.environ):
+        if environ.get("ARBITER_STORE", "sqlite") == "postgres" and len(database_urls(environ)) > 1:
+            schema = environ.get("ARBITER_DB_SCHEMA")
+            self.shards = {shard_name(url, schema): ShardStore({**environ, "ARBITER_DATABASE_URL": url})
+                           for url in database_urls(environ)}
+        else:
+            self.shards = {"": ShardStore(environ)}  # one shard, named "": today's single database
+        self._located: LRUCache[UUID, ShardStore] = LRUCache(maxsize=100_000)
+
+    @property
+    def sharded(self) -> bool:
+        return len(self.shards) > 1
+
+    @property
+    def recorder(self):
+        """The one shard's recorder (the notification log and health of a single database)."""
+        if self.sharded:
+            raise AttributeError("a sharded store has a recorder per shard: use .shards")
+        return self.shards[""].recorder
+
+    def home(self, match_id: UUID) -> ShardStore:
+        """The shard the rule picks for a match (where a new match is stored)."""
+        if not self.sharded:
+            return self.shards[""]
+        return self.shards[max(self.shards, key=lambda name: shard_rank(name, match_id))]
+
+    def shard_for(self, match_id: UUID) -> ShardStore:
+        """The shard a match's streams are on: the rule's, unless it was stored elsewhere before a
+        shard was added (then found by looking, and remembered)."""
+        home = self.home(match_id)
+        if not self.sharded:
+            return home
+        try:
+            return self._located.get(match_id)
+        except KeyError:
+            pass
+        for shard in [home, *(s for s in self.shards.values() if s is not home)]:
+            if any(shard.stream_exists(stream) for stream in (match_id, lobby_id(match_id))):
+                self._located.put(match_id, shard)
+                return shard
+        return home
+
+    def new_id_near(self, match_id: UUID) -> UUID:
+        """A fresh random id whose home is `match_id`'s shard (a rematch stays with its original):
+        where the match was found, else (a match being created) its home."""
+        if not self.sharded:
+            return uuid4()
+        try:
+            shard = self._located.get(match_id)
+        except KeyError:
+            shard = self.home(match_id)
+        while True:
+            candidate = uuid4()
+            if self.home(candidate) is shard:
+                return candidate
+
+    def match(self, match_id: UUID, version: int | None = None) -> Match:
+        return self.shard_for(match_id).match(match_id, version)
+
+    def secret(self, match_id: UUID) -> MatchSecret:
+        return self.shard_for(match_id).secret(match_id)
+
+    def lobby(self, match_id: UUID) -> Lobby:
+        return self.shard_for(match_id).lobby(match_id)
+
+    def save_match(self, match: Match, *others) -> None:
+        self._stored_with(match.id, match).save_match(match, *others)
+
+    def save_lobby(self, lobby: Lobby, *others) -> None:
+        match_id = UUID(lobby.match_id)
+        self._stored_with(match_id, lobby).save_lobby(lobby, *others)
+
+    def _stored_with(self, match_id: UUID, aggregate) -> ShardStore:
+        """Where new events go: where the match's streams were found (every command reads its
+        match or lobby first, which finds and remembers it); a stream not read before, being new
+        (its first event pending), goes to its home."""
+        if not self.sharded:
+            return self.shards[""]
+        try:
+            return self._located.get(match_id)
+        except KeyError:
+            pending = aggregate.pending_events
+            return self.home(match_id) if pending and pending[0].originator_version == 1 else self.shard_for(match_id)
+
+    def forget(self, match_id: UUID) -> None:
+        for shard in self.shards.values():
+            shard.forget(match_id)
+
+    def stored_events(self, match_id: UUID, after: int = 0, upto: int | None = None,
+                      limit: int | None = None) -> list[dict]:
+        return self.shard_for(match_id).stored_events(match_id, after, upto, limit)
+
+    def last_event_type(self, match_id: UUID) -> str | None:
+        return self.shard_for(match_id).last_event_type(match_id)
+
+    def stream_exists(self, stream_id: UUID) -> bool:
+        return any(shard.stream_exists(stream_id) for shard in self.shards.values())
+
+    def ping(self) -> None:
+        for shard in self.shards.values():
+            shard.recorder.max_notification_id()
+
+    def close(self) -> None:
+        for shard in self.shards.values():
+            shard.close()
