@@ -1,5 +1,6 @@
 """`arbiter`: serve, list games, play in the terminal, show and export matches."""
 
+import hashlib
 import os
 import random
 import signal
@@ -375,18 +376,27 @@ def caught_up_projector() -> Projector:
     return runner
 
 
-def local_projector(names=None, batch_size=500, throttle=None) -> Projector:
+def local_projector(names=None, batch_size=500, throttle=None, shards=()) -> Projector:
     data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
-    return Projector(MatchStore(os.environ), open_read_store(os.environ, data_dir), names, batch_size, throttle)
+    store = MatchStore(os.environ)
+    unknown = sorted(set(shards) - set(store.shards))
+    if unknown:
+        raise click.BadParameter(f"no shard {unknown}; the shards are {sorted(store.shards)}", param_hint="--shard")
+    return Projector(store, open_read_store(os.environ, data_dir), names, batch_size, throttle, shards=shards or None)
 
 
 @main.command()
 @click.option("--batch-size", default=500, show_default=True, type=int)
 @click.option("--throttle", default=None, type=float, help="At most this many events a second (to spare the stores).")
-def projector(batch_size, throttle):
-    """Run the projector in this process until stopped (for deployments: one per service)."""
-    runner = local_projector(batch_size=batch_size, throttle=throttle)
-    lock = LeaderLock(Path(os.environ.get("ARBITER_DATA_DIR", "./var")) / "projector.lock")
+@click.option("--shard", "shards", multiple=True,
+              help="Follow only this shard (repeatable; named host:port/database as in ARBITER_DATABASE_URLS); "
+                   "default: every shard.")
+def projector(batch_size, throttle, shards):
+    """Run the projector in this process until stopped (for deployments: one per service, or one per shard)."""
+    runner = local_projector(batch_size=batch_size, throttle=throttle, shards=shards)
+    # One projector per host for each set of shards: a projector per shard each holds its own lock.
+    suffix = "" if not shards else "-" + hashlib.sha256(",".join(sorted(shards)).encode()).hexdigest()[:12]
+    lock = LeaderLock(Path(os.environ.get("ARBITER_DATA_DIR", "./var")) / f"projector{suffix}.lock")
 
     def project(stop: threading.Event) -> None:
         if not lock.try_acquire():
