@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.bench-installed
 CHROMIUM ?= /usr/bin/chromium
 # pytest-xdist workers: one a core (the suite starts its own PostgreSQL and Redis, tests/services.py)
 WORKERS ?= auto
@@ -16,6 +17,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
 
 run: $(STAMP)
 	$(BIN)/arbiter serve --host 127.0.0.1 --port 8000
@@ -35,8 +40,10 @@ chromium:
 test: $(STAMP) chromium
 	ARBITER_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --durations=10
 
-bench: $(STAMP)
+# Ratios to a floor measured in the same run, then the load scenario (Locust) per store layout.
+bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/load/run.py
 
 # Outside `make test`: each game's rules mutated and checked by that game's tests (long).
 mutation: $(STAMP)

@@ -259,8 +259,10 @@ class MatchStore:
             schema = environ.get("ARBITER_DB_SCHEMA")
             self.shards = {shard_name(url, schema): ShardStore({**environ, "ARBITER_DATABASE_URL": url})
                            for url in database_urls(environ)}
+        elif environ.get("ARBITER_STORE", "sqlite") == "postgres":  # one shard, named "": a single database
+            self.shards = {"": ShardStore({**environ, "ARBITER_DATABASE_URL": database_urls(environ)[0]})}
         else:
-            self.shards = {"": ShardStore(environ)}  # one shard, named "": today's single database
+            self.shards = {"": ShardStore(environ)}
         self._located: LRUCache[UUID, ShardStore] = LRUCache(maxsize=100_000)
 
     @property

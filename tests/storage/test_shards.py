@@ -210,3 +210,16 @@ def test_an_unknown_shard_is_refused_by_name(sharded_env):
     refused = subprocess.run([ARBITER, "projector", "--shard", "nowhere:5432/none"], env=env,
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "no shard ['nowhere:5432/none']" in refused.stderr
+
+
+def test_one_url_in_the_list_is_the_single_database(sharded_env):
+    one = sharded_env["ARBITER_DATABASE_URLS"].split(",")[1]
+    app = create_app({**sharded_env, "ARBITER_DATABASE_URLS": one})
+    store = app.extensions["arbiter"].store
+    assert not store.sharded
+    match = create(app.test_client(), seats=("ann", "bob"))
+    with psycopg.connect(one) as conn:
+        stored = conn.execute("SELECT count(*) FROM arbiter_events WHERE originator_id = %s",
+                              (match["match_id"],)).fetchone()[0]
+    assert stored >= 1
+    store.close()
