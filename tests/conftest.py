@@ -1,9 +1,11 @@
 """Shared fixtures: real stores (a SQLite file, the suite's PostgreSQL and Redis servers, see
 tests/services.py) and the Flask app."""
 
+import contextlib
 import os
 import time
 import uuid
+from urllib.parse import urlparse, urlunparse
 
 import orjson
 import psycopg
@@ -64,6 +66,31 @@ def postgres_env(tmp_path):
            "ARBITER_DATA_DIR": str(tmp_path)}
     with psycopg.connect(postgres_url(), autocommit=True) as conn:
         conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@contextlib.contextmanager
+def fresh_databases(count: int, prefix: str = "arbiter_shard"):
+    """`count` empty databases of their own on the test server: their URLs, then dropped."""
+    names = [f"{prefix}_{uuid.uuid4().hex[:10]}_{n}" for n in range(count)]
+    with psycopg.connect(postgres_url(), autocommit=True) as conn:
+        for name in names:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    base = urlparse(postgres_url())
+    try:
+        yield [urlunparse(base._replace(path=f"/{name}")) for name in names]
+    finally:
+        with psycopg.connect(postgres_url(), autocommit=True) as conn:
+            for name in names:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def sharded_env(tmp_path):
+    """Three databases on the test server as the shards of one store (ARBITER_DATABASE_URLS)."""
+    with fresh_databases(3) as urls:
+        yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URLS": ",".join(urls), "ARBITER_DB_POOL_SIZE": "4",
+               "ARBITER_PROJECTOR": "off", "ARBITER_CLOCK": "off", "ARBITER_DATA_DIR": str(tmp_path),
+               "ARBITER_ADMIN_TOKEN": "open-sesame"}
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

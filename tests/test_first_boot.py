@@ -9,32 +9,17 @@ import subprocess
 import sys
 import time
 import urllib.request
-import uuid
 from pathlib import Path
-from urllib.parse import urlparse, urlunparse
 
 import orjson
-import psycopg
 import pytest
 
-from tests.conftest import postgres_url
+from tests.conftest import fresh_databases
 from tests.test_deployment import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 ARBITER = str(Path(sys.executable).with_name("arbiter"))
-FRESH_DATABASES = 3
 WORKERS = 2
-
-
-@pytest.fixture
-def fresh_database():
-    """A database of its own, created empty and dropped afterwards."""
-    name = f"arbiter_boot_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url(), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield urlunparse(urlparse(postgres_url())._replace(path=f"/{name}"))
-    with psycopg.connect(postgres_url(), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def get(url: str, timeout: float = 2) -> bytes:
@@ -54,15 +39,16 @@ def wait_for(url: str, processes, seconds: float = 60) -> bytes:
     raise AssertionError(f"{url} did not answer in {seconds} s")
 
 
-def metric(text: str, name: str, projection: str | None = None) -> float:
-    label = f'{{projection="{projection}"}}' if projection else ""
-    found = re.search(rf"^{name}(?:_total)?{re.escape(label)} ([0-9.e+]+)$", text, re.MULTILINE)
-    assert found, f"{name}{label} missing from /metrics"
-    return float(found.group(1))
+def applied(text: str, projection: str) -> float:
+    """The projection's position in /metrics, summed over shards ("name" or "name@shard")."""
+    found = re.findall(rf'^arbiter_projection_position{{projection="{re.escape(projection)}(?:@[^"]*)?"}} ([0-9.e+]+)$',
+                       text, re.MULTILINE)
+    assert found, f"arbiter_projection_position of {projection} missing from /metrics"
+    return sum(float(value) for value in found)
 
 
-def boot_all_at_once(database_url: str, redis_env: dict, tmp_path: Path):
-    env = {**os.environ, "ARBITER_STORE": "postgres", "ARBITER_DATABASE_URL": database_url,
+def boot_all_at_once(database_urls: list[str], redis_env: dict, tmp_path: Path):
+    env = {**os.environ, "ARBITER_STORE": "postgres", "ARBITER_DATABASE_URLS": ",".join(database_urls),
            "ARBITER_PROJECTOR": "off", "ARBITER_DATA_DIR": str(tmp_path),
            "ARBITER_REDIS_URL": redis_env["ARBITER_REDIS_URL"], "ARBITER_REDIS_PREFIX": redis_env["ARBITER_REDIS_PREFIX"]}
     ports = [free_port(), free_port()]
@@ -76,10 +62,14 @@ def boot_all_at_once(database_url: str, redis_env: dict, tmp_path: Path):
 
 
 @pytest.mark.postgres
-@pytest.mark.parametrize("attempt", range(FRESH_DATABASES))
-def test_every_process_started_together_on_an_empty_database_comes_up(attempt, fresh_database, redis_env,
-                                                                       tmp_path):
-    ports, processes, logs = boot_all_at_once(fresh_database, redis_env, tmp_path)
+@pytest.mark.parametrize("shards", [1, 1, 3], ids=["empty-database", "again", "three-empty-shards"])
+def test_every_process_started_together_on_an_empty_database_comes_up(shards, redis_env, tmp_path):
+    with fresh_databases(shards, "arbiter_boot") as urls:
+        boot_and_play(urls, redis_env, tmp_path)
+
+
+def boot_and_play(urls: list[str], redis_env: dict, tmp_path: Path):
+    ports, processes, logs = boot_all_at_once(urls, redis_env, tmp_path)
     try:
         for port in ports:
             health = orjson.loads(wait_for(f"http://127.0.0.1:{port}/healthz", processes))
@@ -99,7 +89,7 @@ def test_every_process_started_together_on_an_empty_database_comes_up(attempt, f
         deadline = time.monotonic() + 20
         while True:
             text = get(f"http://127.0.0.1:{ports[1]}/metrics").decode()
-            if all(metric(text, "arbiter_projection_position", name) >= 1 for name in ("matches", "stats", "players")):
+            if all(applied(text, name) >= 1 for name in ("matches", "stats", "players")):
                 break
             assert time.monotonic() < deadline, f"the projector did not catch up:\n{text}"
             time.sleep(0.1)

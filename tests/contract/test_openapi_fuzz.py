@@ -24,6 +24,7 @@ import pytest
 
 from service.openapi import operations
 
+from tests.conftest import sqlite_environ
 from tests.test_deployment import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,11 +42,18 @@ def call(url: str, body: dict | None = None, token: str | None = None):
         return response.read()
 
 
+@pytest.fixture(params=["sqlite", "postgres", "three-shards"])
+def fuzzed_env(request, tmp_path):
+    if request.param == "three-shards":
+        return request.getfixturevalue("sharded_env")
+    return sqlite_environ(tmp_path) if request.param == "sqlite" else request.getfixturevalue("postgres_env")
+
+
 @pytest.fixture
-def served(store_env, tmp_path):
+def served(fuzzed_env, tmp_path):
     """`arbiter serve` on the store under test; yields its base URL."""
     port = free_port()
-    env = {**os.environ, **store_env, "ARBITER_ADMIN_TOKEN": ADMIN_TOKEN, "ARBITER_PROJECTOR": "embedded"}
+    env = {**os.environ, **fuzzed_env, "ARBITER_ADMIN_TOKEN": ADMIN_TOKEN, "ARBITER_PROJECTOR": "embedded"}
     log = (tmp_path / "serve.log").open("wb")
     server = subprocess.Popen([str(BIN / "arbiter"), "serve", "--port", str(port), "--workers", "2"],
                               cwd=ROOT, env=env, start_new_session=True, stdout=log, stderr=subprocess.STDOUT)

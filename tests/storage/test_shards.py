@@ -9,7 +9,6 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
-from urllib.parse import urlparse, urlunparse
 
 import psycopg
 import pytest
@@ -19,30 +18,12 @@ from projections.projector import Projector
 from projections.readstore import SQLiteReadStore
 from service.api import create_app
 
-from ..conftest import postgres_url
 from ..projections.test_projections import assert_read_models_equal_replay, play_matches
 from ..projections.test_resilience import wait_until
 from ..service.helpers import bearer, create
 
 ARBITER = str(Path(sys.executable).with_name("arbiter"))
 ADMIN = {"Authorization": "Bearer open-sesame"}
-
-
-@pytest.fixture
-def sharded_env(tmp_path):
-    """Three databases of their own on the test server, dropped afterwards."""
-    names = [f"arbiter_shard_{uuid.uuid4().hex[:10]}_{n}" for n in range(3)]
-    with psycopg.connect(postgres_url(), autocommit=True) as conn:
-        for name in names:
-            conn.execute(f'CREATE DATABASE "{name}"')
-    base = urlparse(postgres_url())
-    urls = [urlunparse(base._replace(path=f"/{name}")) for name in names]
-    yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URLS": ",".join(urls), "ARBITER_DB_POOL_SIZE": "4",
-           "ARBITER_PROJECTOR": "off", "ARBITER_CLOCK": "off", "ARBITER_DATA_DIR": str(tmp_path),
-           "ARBITER_ADMIN_TOKEN": "open-sesame"}
-    with psycopg.connect(postgres_url(), autocommit=True) as conn:
-        for name in names:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def shard_holding(store: MatchStore, stream_id: uuid.UUID) -> list[str]:
