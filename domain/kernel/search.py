@@ -43,8 +43,11 @@ single-observer ISMCTS tree (Cowling, Powley and Whitehouse, IEEE TCIAIG 2012), 
 policy, not a tree, below it: with budgets of a few dozen playouts a decision, the deeper
 nodes of a tree were visited too seldom to rank anything and cost the root its samples.
 
-Budget: `playouts` in all, or `milliseconds` of wall time, whichever ends first (at least
-one round is always played, so a decision never comes back unsearched).
+Budget: `playouts` in all, or `milliseconds` of wall time (700 unless a game sets its own),
+whichever ends first. The clock is read at every simulated action: at the deadline the
+playout in progress is dropped and the candidates still in the race are compared on the
+samples all of them played; when not one sample was played by all, the policy's own move is
+played (the greedy bot's: what the search would fall back on anyway).
 """
 
 import math
@@ -67,8 +70,11 @@ class SearchBot:
     # alone on a handful of samples, and a search that followed such leads lost to its policy.
     DEPART_Z = 1.0
     PLAYOUT_LIMIT = 2_000  # actions: a playout that long is cut off and evaluated
+    # A served bot seat answers a person within about a second: at this much wall time the
+    # search stops, even mid-playout, and decides on the samples every candidate has played.
+    DEFAULT_MILLISECONDS = 700
 
-    def __init__(self, ruleset, playouts: int = DEFAULT_PLAYOUTS, milliseconds: float | None = None,
+    def __init__(self, ruleset, playouts: int = DEFAULT_PLAYOUTS, milliseconds: float | None = DEFAULT_MILLISECONDS,
                  depth: int | None = DEFAULT_DEPTH, policy: str = DEFAULT_POLICY, width: int = DEFAULT_WIDTH):
         self.ruleset, self.playouts, self.milliseconds = ruleset, playouts, milliseconds
         self.depth, self.policy, self.width = depth, policy, width
@@ -117,17 +123,23 @@ class RootSearch:
         contenders = [incumbent] if incumbent is not None else []
         scores = {k: [] for k, _ in contenders + challengers}
         rounds = max(1, math.ceil(math.log2(len(challengers))))
-        played = 0
-        for round_number in range(rounds):
-            if round_number and self._out_of_time():
-                break
-            per_candidate = max(1, self.bot.playouts // (rounds * (len(challengers) + len(contenders))))
-            for index in range(played, played + per_candidate):
-                for k, action in contenders + challengers:
-                    scores[k].append(self.playout(action, index))
-            played += per_candidate
-            # Stable sort: among equal totals the drawn order stays ahead.
-            challengers = sorted(challengers, key=lambda c: -sum(scores[c[0]]))[:max(1, math.ceil(len(challengers) / 2))]
+        played = 0  # samples every candidate still in the race has played
+        try:
+            for round_number in range(rounds):
+                per_candidate = max(1, self.bot.playouts // (rounds * (len(challengers) + len(contenders))))
+                for index in range(played, played + per_candidate):
+                    for k, action in contenders + challengers:
+                        scores[k].append(self.playout(action, index))
+                    played = index + 1
+                # Stable sort: among equal totals the drawn order stays ahead.
+                challengers = sorted(challengers, key=lambda c: -sum(scores[c[0]]))[
+                    :max(1, math.ceil(len(challengers) / 2))]
+        except _OutOfTime:
+            if not played:  # no sample played by all: the policy's own move (or the first drawn)
+                return (incumbent or challengers[0])[1]
+            for k in scores:  # compare on the samples all played, never a half-played one
+                del scores[k][played:]
+            challengers = sorted(challengers, key=lambda c: -sum(scores[c[0]]))
         best, best_action = challengers[0]
         if incumbent is None or _clearly_better(scores[best], scores[incumbent[0]]):
             return best_action
@@ -143,6 +155,8 @@ class RootSearch:
         for _ in range(limit):
             if ruleset.outcome(state) is not None:
                 break
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _OutOfTime
             seat = min(ruleset.to_act(state))
             state = dice.apply(ruleset, state, seat, self.policy(state, seat, moves))
         result = ruleset.outcome(state)
@@ -151,8 +165,10 @@ class RootSearch:
             return 1 / len(winners) if self.seat in winners else 0.0
         return ruleset.evaluate(state)[self.seat] if ruleset.evaluate is not None else 0.5
 
-    def _out_of_time(self) -> bool:
-        return self.deadline is not None and time.perf_counter() > self.deadline
+
+
+class _OutOfTime(Exception):
+    """The decision's milliseconds ran out in the middle of a playout."""
 
 
 class _Dice:

@@ -92,9 +92,27 @@ def test_a_random_policy_offers_no_move_to_keep():
     assert incumbent is None and len(challengers) == SearchBot.DEFAULT_WIDTH
 
 
-def test_a_time_budget_still_searches_one_round_and_plays_a_legal_move():
-    state = RACE.setup({"pile": 6}, ["a", "b"], None)
-    assert SearchBot(RACE, playouts=10_000, milliseconds=0)(state, 0, random.Random(3)) == {"take": 2}
+def test_out_of_time_the_search_stops_mid_playout_and_decides_on_whole_samples(monkeypatch):
+    """A served bot answers within its milliseconds: the clock is read at every simulated
+    action (one round of 10,000 playouts would take as long as no budget at all)."""
+    state = RACE.setup({"pile": 9}, ["a", "b"], None)
+    clock = iter(range(10**6))  # a fake clock: one "second" per reading, so the deadline's order is exact
+    monkeypatch.setattr("domain.kernel.search.time.perf_counter", lambda: next(clock))
+    bot = SearchBot(RACE, playouts=10_000, milliseconds=40_000)  # 40 readings: a few playouts
+    played = []
+    real = RootSearch.playout
+    monkeypatch.setattr(RootSearch, "playout", lambda self, action, index: (played.append(index),
+                                                                            real(self, action, index))[1])
+    move = bot(state, 0, random.Random(3))
+    assert 3 < len(played) < 40, "stopped by the clock, well before the playouts ran out"
+    assert move == {"take": 1}, "taking 1 leaves 8 to a rival who takes 1 each time: the win"
+    played.clear()
+    assert SearchBot(RACE, playouts=10_000, milliseconds=0)(state, 0, random.Random(3)) == {"take": 1}
+    assert played == [0], "no sample played by all: the policy's own move, after one cut playout"
+    played.clear()
+    SearchBot(RACE, playouts=60, milliseconds=None)(state, 0, random.Random(3))
+    assert len(played) == 60, "without a clock the playout budget is spent"
+    assert SearchBot.DEFAULT_MILLISECONDS <= 1000, "a served bot answers within a second"
 
 
 def test_a_single_legal_move_is_played_without_searching():
