@@ -209,7 +209,7 @@ class Arbiter(LifecycleCommands):
         """The seat's legal actions, and beside them (never inside: each action posts back
         unchanged) the words of each, made with the seat's own view."""
         match = self.store.match(match_id)
-        actions = match.ruleset.legal_actions(match.state, seat) if match.status == RUNNING else []
+        actions = match.legal_actions(seat)
         words = match.ruleset.words
         if words and actions:
             ctx = Context(match.seats, viewer=seat, view=match.ruleset.view(match.state, seat))

@@ -143,6 +143,8 @@ class Match(Aggregate):
         self.clocks = (Clocks(data["clock"], len(self.seats), self.last_at, self.ruleset.to_act(self.state))
                        if "clock" in data else None)
 
+    _listing = None  # ((version, seat), that seat's legal actions): see legal_actions
+
     # -- the one command --------------------------------------------------------------
 
     def act(self, seat: int, action: dict, seed: bytes,
@@ -170,13 +172,25 @@ class Match(Aggregate):
         self._record(self.ActionTaken, data, seed)
         self._end_if_over(seed, None)
 
+    def legal_actions(self, seat: int) -> list[dict]:
+        """The seat's listing at this version, kept until the next event (one at a time, as one
+        tuple so threads sharing the cached match never pair a key with another's listing): a
+        client reads the listing, then posts one of its actions, whose fields are checked
+        against that same listing."""
+        kept = self._listing
+        if kept is not None and kept[0] == (self.version, seat):
+            return kept[1]
+        actions = self.ruleset.legal_actions(self.state, seat) if self.status == RUNNING else []
+        self._listing = ((self.version, seat), actions)
+        return actions
+
     def _refuse_stray_fields(self, seat: int, action: dict) -> None:
         """An action whose type the listing holds may carry only the fields that type takes,
         each of the JSON type the listing gives it: the log would otherwise record
         `{"type": "end_turn", "card": ...}` or `"target": false` as posted, and an auditor or
         the analytics export read a card into a move that had none. The rules never see such
         an action. (Four of the six games' rules accepted a stray field; three a boolean.)"""
-        refusal = rulesets.malformed_refusal(self.ruleset.legal_actions(self.state, seat), action)
+        refusal = rulesets.malformed_refusal(self.legal_actions(seat), action)
         if refusal:
             raise IllegalAction(*refusal)
 

@@ -98,6 +98,23 @@ def test_a_field_the_actions_type_does_not_take_is_refused_and_changes_nothing()
     assert match.version == version + 1
 
 
+def test_a_listing_read_before_a_post_is_the_one_the_post_checks_and_a_new_event_drops_it():
+    match = new_match()
+    listed = []
+    counting = replace(RULESET, legal_actions=lambda state, seat: listed.append(seat) or RULESET.legal_actions(state, seat))
+    match.ruleset = counting
+    seat = match.to_act()[0]
+    actions = match.legal_actions(seat)
+    assert match.legal_actions(seat) is actions and listed == [seat], "asked twice at one version: listed once"
+    match.act(seat, actions[0], SEED)
+    assert listed == [seat], "the post's field check used the listing the client read"
+    after = match.legal_actions(match.to_act()[0])
+    assert len(listed) == 2 and after == RULESET.legal_actions(match.state, match.to_act()[0]), \
+        "the next version lists afresh"
+    other = next(s for s in range(2) if s != match.to_act()[0])
+    assert match.legal_actions(other) == [] and len(listed) == 3, "another seat's listing is its own"
+
+
 def test_params_of_a_listed_action_are_advice_not_part_of_the_move():
     match = play_to_end(new_match())
     assert all("params" not in e.data.get("action", {}) for e in match.collect_events())
