@@ -324,7 +324,8 @@ class LifecycleCommands:
             taken = [{"bot": old.bots[i]} if i in old.bots else {"name": old.seats[i]} for i in rotate]
             lifecycle = {"rematch_of": str(match_id),
                          **({"clock": old.clock_config} if old.clocks else {})}
-            match, secret = self._new_match(new_id, ruleset, taken, old.options, {}, lifecycle, new_seed(),
+            options = rulesets.options_reseated(ruleset.options_schema, old.options, old.seats, rotate)
+            match, secret = self._new_match(new_id, ruleset, taken, options, {}, lifecycle, new_seed(),
                                             token_hashes=[hashes[i] if i < len(hashes) else NO_TOKEN for i in rotate])
             try:
                 self.store.save_match(match, secret)

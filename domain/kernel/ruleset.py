@@ -156,6 +156,23 @@ def redact_options(schema: dict, options: dict, seat_names: list[str], seat: int
     return shown
 
 
+def options_reseated(schema: dict, options: dict, seat_names: list[str], order: list[int]) -> dict:
+    """The options of a match whose seats are taken in `order` (new seat i holds old seat
+    order[i], as a rematch rotates them): every per-seat entry (`"x-hidden": "per-seat"`, such
+    as a constructed deck) follows its player. A key by seat number is renumbered; a key by
+    seat name already follows its player."""
+    reseated = dict(options)
+    for name, prop in schema.get("properties", {}).items():
+        if prop.get("x-hidden") == HIDDEN_PER_SEAT and isinstance(options.get(name), dict):
+            entries = {}
+            for key, value in options[name].items():
+                old = seat_for_key(key, seat_names)
+                by_name = key in seat_names
+                entries[key if by_name or old is None else str(order.index(old))] = value
+            reseated[name] = entries
+    return reseated
+
+
 def options_refusal(schema: dict, options) -> str | None:
     """Why `options` do not fit the game's option schema (None when they do): an unknown name
     where the schema allows none, a value of another JSON type (a boolean or a fraction is not

@@ -122,3 +122,21 @@ def test_a_request_body_sent_in_chunks_is_read(served):
     connection.close()
     assert response.status == 201, answer
 
+
+
+def test_a_rematch_gives_each_player_the_deck_they_brought(client):
+    """A rematch rotates the seats; decks keyed by seat number stayed with the number, so the
+    players swapped constructed decks (and each read the other's list in the new match)."""
+    mine, theirs = SUGGESTED["human"][:30], SUGGESTED["undead"][:30]
+    created = client.post("/v1/matches", json={"game": "cybermancy", "seats": ["ann", "bob"],
+                                               "options": {"decks": {"0": mine, "1": theirs}}}).json
+    tokens = [seat["token"] for seat in created["seats"]]
+    assert client.post(f"/v1/matches/{created['match_id']}/resign", headers=bearer(tokens[0])).status_code == 201
+    again = client.post(f"/v1/matches/{created['match_id']}/rematch", headers=bearer(tokens[0])).json
+    assert [s["name"] for s in again["seats"]] == ["bob", "ann"]
+    state = client.application.extensions["arbiter"].store.match(uuid.UUID(again["match_id"])).state
+    for seat, deck in ((1, mine), (0, theirs)):  # ann now sits at 1, bob at 0
+        dealt = state["players"][seat]["deck"] + state["players"][seat]["hand"]
+        assert sorted(dealt) == sorted(deck)
+    seen_by_ann = client.get(f"/v1/matches/{again['match_id']}/log", headers=bearer(tokens[0])).json
+    assert seen_by_ann["events"][0]["data"]["options"]["decks"] == {"1": mine, "0": "hidden"}
