@@ -184,14 +184,21 @@ def test_a_face_down_intent_card_says_nothing_of_what_it_declares():
     assert RULESET.view(after[0], 0) == RULESET.view(after[1], 0)
 
 
-def test_a_deck_list_shows_others_not_how_many_different_cards_it_holds():
-    """Thirty cards in pairs or thirty different ones: the same views at the deal, and the same
-    redacted fact when a cube drafter's list is set."""
-    pairs = WATER
-    singles = sorted(set(ELEMENT_DECKS["water"]) | set(ELEMENT_DECKS["earth"]))[:30]
-    one, other = deal(pairs), deal(singles)
-    assert RULESET.view(one, 0)["players"][1]["deck_list"] == RULESET.view(other, 0)["players"][1]["deck_list"]
-    facts = [{"f": "set", "path": ["players", 1, "deck_list"], "value": deck} for deck in (pairs, singles)]
+def test_a_deck_list_shows_others_neither_its_length_nor_how_many_different_cards_it_holds():
+    """Team draft: partners bring 32 and 30 cards or 30 and 32 (their team's deck holds 62
+    either way): the other team and a spectator are shown the same. A deck list was shown by
+    the number of different cards in it, which told how many were singles; its length would tell
+    each partner's share."""
+    fire, water = ELEMENT_DECKS["fire"], ELEMENT_DECKS["water"]
+    seen = []
+    for lists in ((fire, water[:30]), (fire[:30], water)):
+        decks = {"0": lists[0], "2": lists[1], "1": "earth", "3": "wood"}
+        state = RULESET.setup({"setup": "teams_split", "format": "team_draft", "decks": decks},
+                              ["a", "b", "c", "d"], RandomStream(KEY, "m", 1))
+        seen.append([RULESET.view(state, seat)["players"][s]["deck_list"] for seat in (None, 1) for s in (0, 2)])
+    assert seen[0] == seen[1]
+    facts = [{"f": "set", "path": ["players", 1, "deck_list"], "value": deck}
+             for deck in (WATER, sorted(set(ELEMENT_DECKS["water"]) | set(ELEMENT_DECKS["earth"])))]
     assert RULESET.redact(facts[0], 0) == RULESET.redact(facts[1], 0)
 
 
