@@ -132,6 +132,7 @@ def _seating(setup, n):
 def setup(options, seat_names, rng):
     setup_name, form, solo, limit = _options(options, seat_names)
     secret = rng.randbelow(2**64)  # the deal's secret: the cards' ids (`_card_ids`)
+    numbers = set()
     n = len(seat_names)
     team, homes = _seating(setup_name, n)
     if form != "live_draft" and "elements" in options:
@@ -158,9 +159,9 @@ def setup(options, seat_names, rng):
     if form == "live_draft":
         state["elements"] = _draft_elements(options, n, rng)
         cards = [c for e in state["elements"] for c in ELEMENT_DECKS[e]] + hybrids_of(state["elements"]) * 2
-        state["decks"]["shared"] = rng.shuffle(_card_ids(secret, "shared", cards))
+        state["decks"]["shared"] = rng.shuffle(_card_ids(secret, "shared", cards, numbers))
     elif form in CUBES:  # "Shuffle all of the game cards including hybrids together"
-        pool = rng.shuffle(_card_ids(secret, "cube", list(CARDS) * 2))
+        pool = rng.shuffle(_card_ids(secret, "cube", list(CARDS) * 2, numbers))
         state["cube"] = {"round": 1, "rounds": CUBE_ROUNDS, "pool": pool}
         if form == "traditional_cube":
             state["cube"].update(rounds=TRADITIONAL_PACKS, pack_size=_traditional_pack_size(n, len(pool)))
@@ -175,7 +176,7 @@ def setup(options, seat_names, rng):
             state["players"][seat]["deck_list"] = sorted(decks[seat])
             lists[key] = lists.get(key, []) + decks[seat]
         for key in sorted(lists):
-            state["decks"][key] = rng.shuffle(_card_ids(secret, key, lists[key]))
+            state["decks"][key] = rng.shuffle(_card_ids(secret, key, lists[key], numbers))
     _deal(state)
     advance(state, rng)
     return state
@@ -190,18 +191,19 @@ def _traditional_pack_size(n, cube_size):
     return size
 
 
-def _card_ids(secret, deck, names):
+def _card_ids(secret, deck, names, numbers):
     """The cards of a deck (or of the cube), sorted by name, each with its id `Name#n`: n is
     drawn for that card alone, from the deal's secret (the seeded RNG's), the deck, the name
     and the copy. So the order a deck list was written in deals nothing differently, and an id
     an opponent reads says nothing of where the card stood in the list, of the deck's order or
-    of the other cards (numbered in list order, "Jelly#40" told how many cards came before it)."""
-    ids, copies, numbers = [], {}, set()
+    of the other cards (numbered in list order, "Jelly#40" told how many cards came before it).
+    `numbers` holds the numbers the deal has given, each given once."""
+    ids, copies = [], {}
     for name in sorted(names):
         copies[name] = copies.get(name, 0) + 1
         digest = hashlib.sha256(f"{secret}:{deck}:{name}:{copies[name]}".encode()).digest()
         number = CARD_NUMBERS + int.from_bytes(digest[:8], "big") % (9 * CARD_NUMBERS)
-        while number in numbers:  # a clash, about once in 10^7 deals: the next free number
+        while number in numbers:  # a clash (about once in 10^7 deals of 200 cards): the next free number
             number += 1
         numbers.add(number)
         ids.append(f"{name}#{number}")
