@@ -21,8 +21,9 @@ deals those again from what the seat knows, and reads of them nothing else:
 - another player's face-down intent card is replaced by an attack drawn from those listed for
   its units (its contents, even its number of formations, are hidden).
 
-Two states a seat cannot tell apart (the same view, the same own cards) give the same samples:
-tests/games/algomancy/test_hidden_leaks.py.
+Two states that differ only in what the other players hide from the seat (their hands, packs,
+decks, face-down resources and intent cards, as far as the seat cannot work them out) give the
+same samples: tests/games/algomancy/test_hidden_leaks.py.
 """
 
 from domain.kernel.canonical import json_copy
