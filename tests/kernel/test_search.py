@@ -105,8 +105,8 @@ def test_an_algomancy_cubes_unopened_packs_are_dealt_again(form):
     with the real packs to come."""
     ruleset = latest("algomancy")
     state = ruleset.setup({"format": form}, ["a", "b"], RandomStream(b"c" * 32, "m", 1))
-    def unseen(st):  # the cube's pool and the other player's pack: one source of cards for seat 0
-        return st["cube"]["pool"] + st["players"][1]["pack"]
+    def unseen(st):  # the cube's pool, the other player's pack and hand (what it kept is hidden): one source
+        return st["cube"]["pool"] + st["players"][1]["pack"] + st["players"][1]["hand"]
 
     samples = [ruleset.determinize(state, 0, random.Random(n)) for n in range(3)]
     assert len(state["cube"]["pool"]) > 1

@@ -14,7 +14,11 @@ from .stats import PROFILE
 # 1.2: issue 29's third read: a card's own Augment text works when played as a unit, Prickly
 # Protector counts a team-mate's units, any new mod takes a position among the old ones, team-draft
 # packs cycle per team (pack_turns per deck), burst plays list burst_targets: a 1.1 match is refused.
-RULES_VERSION = "1.2.0"
+# 1.3: hidden information (tests/games/algomancy/test_hidden_leaks.py): card ids drawn for each card
+# from the deal's secret (they were numbered in deck-list order), deck lists dealt in name order, a
+# hidden zone's facts one whole-zone fact, an intent card and a deck list shown to others without
+# counts, the search bot's samples built from what its seat knows: a 1.2 match is refused.
+RULES_VERSION = "1.3.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

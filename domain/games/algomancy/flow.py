@@ -250,7 +250,7 @@ def _decks_drafted(state, rng):
     """The drafted 30-card decks are shuffled and the opening hands dealt."""
     for seat in living(state):
         player = state["players"][seat]
-        player["deck_list"] = sorted({name_of(c) for c in player["hand"]})
+        player["deck_list"] = sorted(name_of(c) for c in player["hand"])
         state["decks"][player["deck"]] = rng.shuffle(player["hand"])
         player["hand"] = []
         draw(state, seat, OPENING_HAND)

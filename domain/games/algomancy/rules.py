@@ -8,6 +8,8 @@ path), so `evolve` rebuilds state without any rule or randomness; view.py hides 
 seat may not see in the state and in those facts alike.
 """
 
+import hashlib
+
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction, InvalidSetup
 from domain.kernel.ruleset import seat_for_key
@@ -20,6 +22,7 @@ from .flow import (OPENING_HAND, advance, cube_round_start, deal_traditional_pac
 from .plays import do_activate, do_ambush, do_mod, do_play
 from .state import (ACTIVATIONS_PER_TURN, PACK_SIZE, SHARD_AFFINITY, START_LIFE, affinity, clockwise_from, home,
                     living, team_of)
+from .view import hidden_prefix
 
 SETUPS = {"1v1": (2, 2), "ffa": (3, 4), "teams_split": (4, 4), "teams_joint": (4, 4), "archenemy": (3, 3)}
 FORMATS = ("constructed", "live_draft", "cube_draft", "team_draft", "traditional_cube")
@@ -29,6 +32,7 @@ CUBE_ROUNDS = 15
 TRADITIONAL_PACKS = 3  # "three packs of 13 to 15 cards"
 DECK_SIZE = 30
 DEFAULT_TURN_LIMIT = 30
+CARD_NUMBERS = 10**11  # a card's id is `Name#n`, n twelve digits (tokens, effects and resources count from 1)
 
 # ---------------------------------------------------------------------------------------
 # Set-up
@@ -127,6 +131,8 @@ def _seating(setup, n):
 
 def setup(options, seat_names, rng):
     setup_name, form, solo, limit = _options(options, seat_names)
+    secret = rng.randbelow(2**64)  # the deal's secret: the cards' ids (`_card_ids`)
+    numbers = set()
     n = len(seat_names)
     team, homes = _seating(setup_name, n)
     if form != "live_draft" and "elements" in options:
@@ -153,9 +159,9 @@ def setup(options, seat_names, rng):
     if form == "live_draft":
         state["elements"] = _draft_elements(options, n, rng)
         cards = [c for e in state["elements"] for c in ELEMENT_DECKS[e]] + hybrids_of(state["elements"]) * 2
-        state["decks"]["shared"] = rng.shuffle(_instances(state, cards))
+        state["decks"]["shared"] = rng.shuffle(_card_ids(secret, "shared", cards, numbers))
     elif form in CUBES:  # "Shuffle all of the game cards including hybrids together"
-        pool = rng.shuffle(_instances(state, sorted(CARDS) * 2))
+        pool = rng.shuffle(_card_ids(secret, "cube", list(CARDS) * 2, numbers))
         state["cube"] = {"round": 1, "rounds": CUBE_ROUNDS, "pool": pool}
         if form == "traditional_cube":
             state["cube"].update(rounds=TRADITIONAL_PACKS, pack_size=_traditional_pack_size(n, len(pool)))
@@ -163,13 +169,14 @@ def setup(options, seat_names, rng):
         decks = _chosen_decks(options, seat_names, rng)
         if form == "team_draft":
             _check_team_decks(decks, team)
+        lists = {}
         for seat in range(n):
             key = f"team{team[seat]}" if form == "team_draft" else f"p{seat}"
             state["players"][seat]["deck"] = key
-            state["players"][seat]["deck_list"] = sorted(set(decks[seat]))
-            state["decks"][key] = state["decks"].get(key, []) + _instances(state, decks[seat])
-        for key in state["decks"]:
-            state["decks"][key] = rng.shuffle(state["decks"][key])
+            state["players"][seat]["deck_list"] = sorted(decks[seat])
+            lists[key] = lists.get(key, []) + decks[seat]
+        for key in sorted(lists):
+            state["decks"][key] = rng.shuffle(_card_ids(secret, key, lists[key], numbers))
     _deal(state)
     advance(state, rng)
     return state
@@ -184,8 +191,23 @@ def _traditional_pack_size(n, cube_size):
     return size
 
 
-def _instances(state, names):
-    return [new_id(state, name) for name in names]
+def _card_ids(secret, deck, names, numbers):
+    """The cards of a deck (or of the cube), sorted by name, each with its id `Name#n`: n is
+    drawn for that card alone, from the deal's secret (the seeded RNG's), the deck, the name
+    and the copy. So the order a deck list was written in deals nothing differently, and an id
+    an opponent reads says nothing of where the card stood in the list, of the deck's order or
+    of the other cards (numbered in list order, "Jelly#40" told how many cards came before it).
+    `numbers` holds the numbers the deal has given, each given once."""
+    ids, copies = [], {}
+    for name in sorted(names):
+        copies[name] = copies.get(name, 0) + 1
+        digest = hashlib.sha256(f"{secret}:{deck}:{name}:{copies[name]}".encode()).digest()
+        number = CARD_NUMBERS + int.from_bytes(digest[:8], "big") % (9 * CARD_NUMBERS)
+        while number in numbers:  # a clash (about once in 10^7 deals of 200 cards): the next free number
+            number += 1
+        numbers.add(number)
+        ids.append(f"{name}#{number}")
+    return ids
 
 
 def _deal(state):
@@ -475,9 +497,14 @@ ACTIONS = {
 
 
 def diff(before, after, path):
-    """The facts: each place where `after` differs from `before`."""
+    """The facts: each place where `after` differs from `before`. A hidden zone (a deck, the
+    cube's pool, a player's hand, pack, dormant resources, intent card, deck list) changes as a
+    whole, in one fact: compared item by item, the number of facts under it told others what
+    it hides (a face-down resource's element beside another's)."""
     if before == after:
         return []
+    if path and hidden_prefix(path, None) == len(path):
+        return [{"f": "set", "path": path, "value": json_copy(after)}]
     if isinstance(before, dict) and isinstance(after, dict):
         facts = []
         for key in after:

@@ -25,7 +25,13 @@ def hidden_prefix(path, seat):
     return 0
 
 
-def _summary(value):
+def _summary(value, field=None):
+    """What others see of a hidden zone: a deck's, hand's, pack's or the face-down resources'
+    size (all public); of an intent card only that it lies there (its formations' number would
+    tell whether and whom it attacks); of a deck list only that there is one (its length, the
+    number of different cards in it once, told how many were singles)."""
+    if field in ("intent", "deck_list"):
+        return {"hidden": bool(value) if field == "deck_list" else value is not None}
     if isinstance(value, list):
         return {"count": len(value)}
     return {"hidden": value is not None}
@@ -39,7 +45,7 @@ def view(state, seat):
     for other, player in enumerate(seen["players"]):
         if other != seat:
             for field in HIDDEN_FIELDS:
-                player[field] = _summary(player[field])
+                player[field] = _summary(player[field], field)
     seen["script"] = [step["k"] for step in state["script"]]
     seen["shown_units"] = {uid: _unit(state, uid) for uid in sorted(state["units"])}
     seen["seat"] = seat
@@ -59,23 +65,19 @@ def redact(fact, seat):
     if not cut:
         return fact
     shown = {"f": fact["f"], "path": fact["path"][:cut]}
-    if fact["f"] == "set":
-        shown["value"] = _summary(fact["value"]) if len(fact["path"]) == cut else None
+    if fact["f"] == "set":  # rules.diff sets a hidden zone as a whole, so every fact is the summary
+        shown["value"] = _summary(fact["value"], fact["path"][cut - 1]) if len(fact["path"]) == cut else None
     return shown
 
 
 def redact_action(action, actor, seat):
     """Cards exchanged with a pack, picked from one or left out of a drafted deck, recycled or
-    turned into dormant resources, and attack
-    declarations (face-down intent cards in FFA), are not shown to others."""
+    turned into dormant resources, and attack declarations (face-down intent cards in FFA; the
+    other setups place the attack at once, in facts everyone reads) are not shown to others:
+    not even how many formations a declaration holds."""
     if seat == actor:
         return action
     kind = action.get("type")
-    if kind in ("exchange", "recycle", "pick", "cut"):
+    if kind in ("exchange", "recycle", "pick", "cut", "create_resource", "declare_attack"):
         return {"type": kind}
-    if kind == "create_resource":
-        return {"type": kind}
-    if kind == "declare_attack":
-        formations = action.get("formations")
-        return {"type": kind, "formations": len(formations) if isinstance(formations, list) else 0}
     return action

@@ -196,12 +196,6 @@ def _dormant(fact, ctx):
     return f"{ctx.verb(seat, 'has', 'have')} {plural(now, 'dormant resource')}"
 
 
-def _dormant_part(fact, ctx):
-    if fact["path"][4] != "kind":
-        return None  # its id and element come with its kind
-    return f"{ctx.whose(_seat(fact))} dormant resource {fact['path'][3] + 1} is a {fact['value']}"
-
-
 def _recycle_owed(fact, ctx):
     owed = fact["value"]
     return f"{ctx.who(_seat(fact))} must recycle {plural(owed, 'card')}" if owed else None
@@ -219,7 +213,8 @@ def _intent(fact, ctx):
 
 def _deck_list(fact, ctx):
     seat, value = _seat(fact), fact["value"]
-    return f"{ctx.whose(seat)} deck list is set ({plural(count_of(value) or 0, 'card')})"
+    size = count_of(value)  # another reader is shown that there is a list, not its length
+    return f"{ctx.whose(seat)} deck list is set" + (f" ({plural(size, 'card')})" if size is not None else "")
 
 
 def _out(fact, ctx):
@@ -376,9 +371,6 @@ FACTS = {
     "set players.#.resources.#.element": None,  # comes with its kind
     "set players.#.resources.#.id": None,  # comes with its kind
     "set players.#.dormant": _dormant,
-    "set players.#.dormant.#.kind": _dormant_part,
-    "set players.#.dormant.#.element": None,  # comes with its kind
-    "set players.#.dormant.#.id": None,  # comes with its kind
     "set players.#.recycle_owed": _recycle_owed,
     "set players.#.intent": _intent,
     "set players.#.deck_list": _deck_list,
@@ -455,7 +447,7 @@ SOMETIMES_QUIET = frozenset(kind for kind, wording in FACTS.items() if wording i
     "set players.#.deck_list", "set units.*", "del units.*", "set spell_tokens.*", "set spell_tokens.*.region",
     "del spell_tokens.*", "set battle", "set battle.phase", "set step.k", "set turn", "set initiative",
     "set over", "set cube.round", "set units.*.counters", "set units.*.controller", "set units.*.x",
-    "set units.*.mods", "set units.*.unstable", "set players.#.dormant.#.kind", "set players.#.resources.#.kind",
+    "set units.*.mods", "set units.*.unstable", "set players.#.resources.#.kind",
     "set battle.formations.#.blocks", "set battle.formations.#.blocked", "set battle.formations.#.columns",
     "set battle.formations.#.columns.#", "set battle.formations.#.region"))
 
@@ -537,8 +529,8 @@ def _mod(action, ctx):
 
 def _declare_attack(action, ctx):
     formations = action.get("formations")
-    if isinstance(formations, int):  # another reader's view of an intent: how many, not where
-        return f"declare {plural(formations, 'attack')}" if formations else "declare no attack"
+    if formations is None:  # another reader's view: an intent card face down, or an attack its facts show
+        return "declare an attack or none"
     said = [f"{ctx.whom(f.get('target'))} with {columns(f.get('columns'))}" for f in formations or []
             if isinstance(f, dict)]
     text = f"attack {listing(said)}" if said else "declare no attack"

@@ -28,7 +28,7 @@ def test_four_player_battle_resolution_order_is_clockwise_from_the_left_of_the_i
             {"target": (seat + 1) % 4, "columns": [[units[seat]]]}]})
         assert state["units"][units[seat]]["region"] == f"r{seat}", "intent cards are face down until all flip"
         other_view = RULESET.view(state, (seat + 1) % 4)
-        assert other_view["players"][seat]["intent"] == {"count": 1}, "only how many intent cards lie face down"
+        assert other_view["players"][seat]["intent"] == {"hidden": True}, "only that an intent card lies face down"
     state = act(state, 3, {"type": "declare_attack", "formations": [{"target": 0, "columns": [[units[3]]]}]})
     assert all(state["units"][units[s]]["region"] == f"r{(s + 1) % 4}" for s in range(4))
     # Battle resolves in each region in its entirety, one region after the other: record the

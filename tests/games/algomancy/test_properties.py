@@ -58,6 +58,8 @@ def public_ids(state):
     # targets were public when chosen (units in play, bins, the stack): a unit recalled to a
     # hand afterwards is still named by the effect that targeted it, which reveals nothing new
     ids |= {target for item in state["stack"] for target in item["targets"] if isinstance(target, str)}
+    # so was the unit whose ability or trigger an effect is (a unit recalled to hand meanwhile)
+    ids |= {item["source"] for item in state["stack"] if isinstance(item.get("source"), str)}
     for player in state["players"]:
         ids |= set(player["bin"]) | {r["id"] for r in player["resources"]}
     return ids
