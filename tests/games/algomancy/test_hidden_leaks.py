@@ -246,7 +246,8 @@ def test_the_search_bot_decides_alike_whatever_an_opponent_hides():
     """Two states that differ only in seat 1's hidden hand and deck: the same decision, for
     the same bot seed (the bot sampled the opponent's real deck, so its playouts drew the
     opponent's real cards)."""
-    bot = SearchBot(RULESET, playouts=8, width=4, depth=30, policy="random")  # no incumbent: the samples decide
+    bot = SearchBot(RULESET, playouts=8, width=4, depth=30, policy="random",
+                    milliseconds=None)  # no incumbent: the samples decide; no clock: the same budget each time
     compared = 0
     for actions in (20, 40, 60, 90, 120, 140):
         state = _mid_game(actions=actions)
