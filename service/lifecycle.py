@@ -215,8 +215,8 @@ class LifecycleCommands:
         time: no request holds a server thread for a whole bots' match (a create of two search
         bots held one for minutes)."""
         started = time.monotonic()
-        match = self.store.match(match_id)
         for _ in range(MAX_BOT_ACTIONS):
+            match = self.store.match_to_change(match_id)
             seats = [seat for seat in match.to_act() if seat in match.bots]
             if not seats:
                 return
@@ -249,13 +249,8 @@ class LifecycleCommands:
 
     def _lifecycle_command(self, match_id: uuid.UUID, command) -> dict:
         with self._lock(match_id):
-            match = self.store.match(match_id)
-            try:
-                command(match, self.store.secret(match_id).seed)
-            except BaseException:
-                if match.pending_events:
-                    self.store.forget(match_id)
-                raise
+            match = self.store.match_to_change(match_id)
+            command(match, self.store.secret(match_id).seed)
             first = match.pending_events[0].originator_version
             self.store.save_match(match)
             self._play_bots(match_id)
@@ -286,7 +281,7 @@ class LifecycleCommands:
         return recorded
 
     def _enforce_one(self, match_id: uuid.UUID, now: str, idle_seconds: int | None) -> dict:
-        match = self.store.match(match_id)
+        match = self.store.match_to_change(match_id)
         seed = self.store.secret(match_id).seed
         done = {"timeouts": 0, "abandoned": 0}
         if match.status != RUNNING:
@@ -298,7 +293,7 @@ class LifecycleCommands:
                 done["timeouts"] += 1
                 self.store.save_match(match)
                 self._play_bots(match_id)
-                match = self.store.match(match_id)
+                match = self.store.match_to_change(match_id)
         if match.status == RUNNING and idle_seconds and match.abandon_idle(idle_seconds, now, seed):
             done["abandoned"] += 1
             self.store.save_match(match)

@@ -228,7 +228,7 @@ class Arbiter(LifecycleCommands):
                       idempotency_key: str | None = None) -> dict:
         request_digest = digest({"action": action, "expected_version": expected_version})
         with self._lock(match_id):
-            match = self.store.match(match_id)
+            match = self.store.match_to_change(match_id)
             if idempotency_key is not None:
                 seq = match.recorded_command(seat, idempotency_key, request_digest)
                 if seq is not None:
@@ -236,12 +236,7 @@ class Arbiter(LifecycleCommands):
             if expected_version is not None and expected_version != match.version:
                 raise VersionConflict(f"expected version {expected_version}, the match is at {match.version}")
             secret = self.store.secret(match_id)
-            try:
-                match.act(seat, action, secret.seed, idempotency_key, request_digest)
-            except BaseException:
-                if match.pending_events:  # never leave a half-changed match in the cache
-                    self.store.forget(match_id)
-                raise
+            match.act(seat, action, secret.seed, idempotency_key, request_digest)
             recorded = [_as_record(event) for event in match.pending_events]
             try:
                 self.store.save_match(match)

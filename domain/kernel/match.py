@@ -15,6 +15,7 @@ match at once with every other seat still in as winners. `lifecycle_outcome` say
 for the aggregate and for the audit alike.
 """
 
+import copy
 from datetime import datetime, timezone
 from uuid import UUID, uuid5
 
@@ -144,6 +145,20 @@ class Match(Aggregate):
                        if "clock" in data else None)
 
     _listing = None  # ((version, seat), that seat's legal actions): see legal_actions
+
+    def to_change(self) -> "Match":
+        """A private copy for one command. The store's cache holds matches as committed, read by
+        any thread: a command that changed the cached match itself showed its move (say, the
+        match ended) to readers before the store had it, and an audit read that instant found
+        no end. What a command changes is copied (the state as JSON, the clocks, the books of
+        commands and of seats out); the rest is replaced, never changed in place."""
+        copied = copy.copy(self)
+        copied.state = json_copy(self.state)
+        copied.commands = dict(self.commands)
+        copied.out = dict(self.out)
+        copied.clocks = copy.deepcopy(self.clocks)
+        copied._pending_events = []
+        return copied
 
     # -- the one command --------------------------------------------------------------
 

@@ -57,8 +57,8 @@ def store_environment(environ=os.environ) -> dict[str, str]:
     kind = environ.get("ARBITER_STORE", "sqlite")
     env = {
         "AGGREGATE_CACHE_MAXSIZE": environ.get("ARBITER_CACHE_SIZE", "1000"),
-        # Commands never mutate a cached match before the store accepted the event
-        # (see MatchStore.save), so the per-read deep copy would only cost time.
+        # Commands change a private copy of a match (ShardStore.match_to_change), never the
+        # cached one, so the library's deep copy on every read would only cost time.
         "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
     }
     if kind == "sqlite":
@@ -151,10 +151,18 @@ class ShardStore(Application):
             raise MatchNotFound(f"no match {match_id}")
         return lobby
 
+    def match_to_change(self, match_id: UUID) -> Match:
+        """The match for a command: a private copy (Match.to_change), which `save_match` puts in
+        the cache once the store has its events; the cached match is never changed."""
+        return self.match(match_id).to_change()
+
     def save_match(self, match: Match, *others) -> None:
-        """Store the match's new events, or fail with VersionConflict and forget the cached copy."""
+        """Store the match's new events and cache the match as saved, or fail with VersionConflict
+        and forget the cached copy."""
         try:
             self.save(match, *others)
+            if self.repository.cache is not None:
+                self.repository.cache.put(match.id, match)
         except IntegrityError:
             self.forget(match.id)
             raise VersionConflict(f"match {match.id} was changed by another request; "
@@ -320,6 +328,9 @@ class MatchStore:
 
     def lobby(self, match_id: UUID) -> Lobby:
         return self.shard_for(match_id).lobby(match_id)
+
+    def match_to_change(self, match_id: UUID) -> Match:
+        return self.shard_for(match_id).match_to_change(match_id)
 
     def save_match(self, match: Match, *others) -> None:
         self._stored_with(match.id, match).save_match(match, *others)

@@ -336,3 +336,29 @@ def test_a_bot_whose_runner_was_lost_is_played_on_by_the_clock_pass(sqlite_env):
     app.extensions["projector"].catch_up()
     arbiter.enforce_clocks(now=iso_time(time.time() + lifecycle.BOT_STALLED_SECONDS + 1))
     wait_for(lambda: arbiter.summary(match_id)["status"] == "ended")
+
+
+def test_no_reader_sees_a_move_before_the_store_has_it(client, monkeypatch):
+    """A command changes a private copy of the match: while its events are being stored, any
+    other request reads the match as it was (the bot runner's ended match was read as ended
+    while its MatchEnded was still on its way, and an audit that instant found no end)."""
+    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", "bob"]}).json
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    store = client.application.extensions["arbiter"].store
+    shard = store.shards[""]
+    seen_while_saving = []
+    real_save = type(shard).save
+
+    def save_and_look(self, *aggregates, **kwargs):
+        seen_while_saving.append(client.get(f"/v1/matches/{match_id}").json["version"])
+        return real_save(self, *aggregates, **kwargs)
+
+    monkeypatch.setattr(type(shard), "save", save_and_look)
+    summary = client.get(f"/v1/matches/{match_id}").json
+    seat = summary["to_act"][0]
+    action = client.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(tokens[seat])).json["actions"][0]
+    posted = client.post(f"/v1/matches/{match_id}/actions", headers=bearer(tokens[seat]),
+                         json={"action": action, "expected_version": summary["version"]})
+    assert posted.status_code == 201
+    assert seen_while_saving == [summary["version"]], "a reader saw the move before the store had it"
+    assert client.get(f"/v1/matches/{match_id}").json["version"] == summary["version"] + 1
