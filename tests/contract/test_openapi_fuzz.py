@@ -7,7 +7,8 @@ no request gets a 5xx, every status is documented and every body (problem+json
 included) matches its documented schema. POST /v1/imports is fed NDJSON: the
 generated strings, and damaged real exports (tests/contract/st_hooks.py).
 
-Fixed seed, small budget for `make test`; ARBITER_FUZZ_EXAMPLES=1000 for a nightly run.
+Fixed seed, small budget for `make test` (12 an operation, times ARBITER_LONG: tests/sizing.py);
+ARBITER_FUZZ_EXAMPLES=1000 for a nightly run.
 """
 
 import os
@@ -26,12 +27,13 @@ from service.openapi import operations
 
 from tests.conftest import sqlite_environ
 from tests.test_deployment import free_port
+from tests.sizing import sized
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 CHECKS = "not_a_server_error,response_schema_conformance,status_code_conformance"
 ADMIN_TOKEN = "fuzz-admin-token"
-EXAMPLES = int(os.environ.get("ARBITER_FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("ARBITER_FUZZ_EXAMPLES", sized(12)))
 
 
 def call(url: str, body: dict | None = None, token: str | None = None):

@@ -9,7 +9,7 @@ on a fact kind the game does not list (or a None where the kind is not declared
 bookkeeping), on raw JSON or code (`{`, `[`, `=`, None, snake_case), on an id where the game
 knows a name, and on the name of a card the redaction hid from that reader.
 
-ARBITER_WORDS_MATCHES sets the matches per game (default 20)."""
+ARBITER_WORDS_MATCHES sets the matches per game (default 6, times ARBITER_LONG: tests/sizing.py)."""
 
 import ast
 import os
@@ -23,8 +23,9 @@ import domain.games as games
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 from domain.kernel.words import Context, record_words
+from tests.sizing import sized
 
-MATCHES = int(os.environ.get("ARBITER_WORDS_MATCHES", "20"))
+MATCHES = int(os.environ.get("ARBITER_WORDS_MATCHES", sized(6)))
 MAX_ACTIONS = 4000  # per match: random play of the longest games ends well before
 VARIANTS = {
     "cyberiad": [(2, {}), (3, {}), (4, {})],

@@ -35,15 +35,15 @@ def test_matches_lobbies_and_rematches_live_on_the_shard_the_rule_picks(sharded_
     client = app.test_client()
     store = app.extensions["arbiter"].store
     assert store.sharded and len(store.shards) == 3
-    created = play_matches(client, 12, seed=3)
+    created = play_matches(client, 3, seed=3) + [create(client, seats=("ann", "bob")) for _ in range(27)]
     homes = []
-    for match in created:
+    for match in created:  # 30 matches miss a shard once in 60,000 runs
         match_id = uuid.UUID(match["match_id"])
         # the documented rule, recomputed from the shard names alone
         expected = max(store.shards, key=lambda name: shard_rank(name, match_id))
         assert shard_holding(store, match_id) == [expected]
         homes.append(expected)
-    assert set(homes) == set(store.shards), f"12 matches all landed on {set(homes)}"
+    assert set(homes) == set(store.shards), f"30 matches all landed on {set(homes)}"
 
     lobby = client.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", {"open": True}]}).json
     joined = client.post(f"/v1/matches/{lobby['match_id']}/join", json={"name": "bob"})
@@ -68,7 +68,7 @@ def test_matches_lobbies_and_rematches_live_on_the_shard_the_rule_picks(sharded_
 def test_export_audit_import_list_and_stats_work_across_shards(sharded_env, tmp_path):
     app = create_app(sharded_env)
     client = app.test_client()
-    created = play_matches(client, 8, seed=5)
+    created = play_matches(client, 5, seed=5)
     app.extensions["projector"].catch_up()
     listed = {m["match_id"] for m in client.get("/v1/matches", query_string={"limit": 100}).json["matches"]}
     assert listed == {m["match_id"] for m in created}
@@ -131,7 +131,7 @@ def read_model_rows(path: Path) -> dict:
 def test_a_projector_per_shard_builds_what_one_projector_for_all_builds(sharded_env, tmp_path):
     app = create_app(sharded_env)
     client = app.test_client()
-    created = play_matches(client, 16, seed=8)
+    created = play_matches(client, 10, seed=8)
     store = app.extensions["arbiter"].store
     one = Projector(store, SQLiteReadStore(tmp_path / "one.sqlite"), batch_size=40)
     one.catch_up()
@@ -149,7 +149,7 @@ def test_a_projector_per_shard_builds_what_one_projector_for_all_builds(sharded_
 def test_a_shard_projector_killed_mid_batch_loses_nothing(sharded_env):
     app = create_app(sharded_env)
     client = app.test_client()
-    created = play_matches(client, 9, seed=11)
+    created = play_matches(client, 7, seed=11)
     store = app.extensions["arbiter"].store
     busiest = max(store.shards, key=lambda name: store.shards[name].recorder.max_notification_id() or 0)
     env = {**os.environ, **sharded_env}

@@ -18,6 +18,7 @@ from domain.games.algomancy.cards import TOKENS, name_of
 from domain.games.algomancy.state import stats
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
+from tests.sizing import sized
 
 SETUPS = [("1v1", 2), ("ffa", 3), ("ffa", 4), ("teams_split", 4), ("teams_joint", 4), ("archenemy", 3)]
 FORMATS = ["constructed", "live_draft", "cube_draft", "team_draft", "traditional_cube"]
@@ -32,7 +33,7 @@ CARD_ID = re.compile(r'"([^"#]+#[0-9]+)"')
 def examples(default):
     """ARBITER_PROPERTY_EXAMPLES sets the number of examples (raise it for long runs; bench/
     mutation.py lowers it)."""
-    return int(EXAMPLES) if EXAMPLES else default
+    return int(EXAMPLES) if EXAMPLES else sized(default)
 
 
 def all_cards(state):
@@ -157,14 +158,14 @@ def test_random_play_reaches_an_outcome_in_every_setup_and_format(options, seats
     assert set(result["winners"]) <= set(range(seats))
 
 
-@settings(max_examples=examples(3), deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
 def test_greedy_and_random_bots_mixed_play_legally_to_the_end(seed, mode):
     options, seats = mode
     assert RULESET.outcome(play(options, seats, seed, bots=("greedy", "random"), check=False)) is not None
 
 
-@settings(max_examples=examples(2), deadline=None)
+@settings(max_examples=examples(1), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
 def test_replayed_state_equals_live_state_at_every_version(tmp_path_factory, seed, mode):
     options, seats = mode
@@ -174,7 +175,7 @@ def test_replayed_state_equals_live_state_at_every_version(tmp_path_factory, see
 JUNK = [None, 5, True, "x", [], {}, ["x"], {"a": 1}, [[None]]]
 
 
-@settings(max_examples=examples(6), deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES), steps=st.integers(0, 400))
 def test_malformed_or_misplaced_actions_are_refused_with_a_code(seed, mode, steps):
     """Every field of a listed action replaced by a wrongly typed or unknown value, and any

@@ -15,6 +15,7 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay
+from tests.sizing import sized
 
 MAX_ACTIONS = 3000
 # bench/mutation.py runs each mutant with a few examples only.
@@ -22,7 +23,7 @@ FEW = int(os.environ.get("ARBITER_PROPERTY_EXAMPLES", "0"))
 
 
 def examples(n):
-    return min(n, FEW) if FEW else n
+    return min(n, FEW) if FEW else sized(n)
 
 
 def strings_in(value):
@@ -196,7 +197,7 @@ def play_checked(state, seat, action, rng, log):
     return before, state, facts
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seats=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1))
 # Seeds that broke these invariants before issue 13 was fixed (a player out kept the turn,
 # or stayed in at 20+ TP while a choice was pending).
@@ -225,7 +226,7 @@ def test_random_play_keeps_the_rulebooks_invariants_and_hides_secrets(seats, see
     assert result["winners"] and set(result["winners"]) <= set(range(seats))
 
 
-@settings(max_examples=examples(12), deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seats=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1))
 def test_replayed_state_equals_live_state_at_every_step(tmp_path_factory, seats, seed):
     """Played through the Match aggregate into a real SQLite store; each version replays exactly."""

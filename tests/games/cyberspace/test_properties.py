@@ -22,6 +22,7 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
+from tests.sizing import sized
 
 BIT = {"duels": "bit"}
 BIT_MODES = [({}, 1), (BIT, 2), (BIT, 3), (BIT, 4), ({**BIT, "teams": True}, 4), ({**BIT, "handicap": [0, 2]}, 3),
@@ -35,7 +36,7 @@ EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")  # bench/mutation.py lowe
 
 
 def examples(default):
-    return int(EXAMPLES) if EXAMPLES else default  # raise it for a longer run, or lower it
+    return int(EXAMPLES) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 class Invariants:
@@ -264,7 +265,7 @@ def probe_refusals(state, seat, action, rand, key, seq):
 
 
 @pytest.mark.parametrize("options, seats", BIT_MODES, ids=[f"{o}-{s}" for o, s in BIT_MODES])
-@settings(max_examples=examples(6), deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play_reaches_an_outcome_in_every_mode(options, seats, seed):
     played_to_the_end(options, seats, seed)
@@ -279,7 +280,7 @@ def played_to_the_end(options, seats, seed):
 
 
 @pytest.mark.parametrize("options, seats", CARD_MODES, ids=[f"cards{o}-{s}" for o, s in CARD_MODES])
-@settings(max_examples=examples(3), deadline=None)
+@settings(max_examples=examples(1), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play_with_card_duels_reaches_an_outcome(options, seats, seed):
     """Every action is checked as above, plus the cards' invariants (20 cards a Hero, seven in
@@ -294,14 +295,14 @@ def test_a_card_duel_match_replays_to_its_live_state_at_every_version(tmp_path, 
     assert match.state["cards"]["results"] >= 0 and match.state["duels"] == "cards"
 
 
-@settings(max_examples=examples(4), deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
 def test_greedy_and_random_bots_mixed_play_legally_to_the_end(seed, mode):
     options, seats = mode
     assert RULESET.outcome(play(options, seats, seed, bots=("greedy", "random"), check=False)) is not None
 
 
-@settings(max_examples=examples(4), deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
 def test_replayed_state_equals_live_state_at_every_version(tmp_path_factory, seed, mode):
     options, seats = mode
