@@ -5,8 +5,9 @@
 2. Read models: Redis memory per finished match (every key the projector wrote for it,
    MEMORY USAGE) and the projector's rebuild speed into Redis.
 3. A shard's write ceiling: moves a second committed to one PostgreSQL database by WRITERS
-   threads acting on their own matches (no HTTP: the store's own limit, the per-write table
-   lock included), then the same writers spread over three databases of the same server.
+   threads in PROCESSES processes acting on their own matches (no HTTP: the store's own limit,
+   the per-write table lock included), then the same writers over three databases of the
+   same server; and the CPU a move costs outside the database.
 4. The web tier's CPU per move: a served move's CPU (request parsing, the rules, the event,
    the response) from the same writers' in-process figure is in bench/load's report
    (server_cpu_s / requests).
@@ -15,6 +16,7 @@
 """
 
 import json
+import multiprocessing
 import os
 import random
 import sys
@@ -39,12 +41,14 @@ from service.simulate import play_match  # noqa: E402
 
 GAMES = {"cyberiad": 3, "cybermancy": 2, "herocard": 2, "cyberspace": 2, "algomancy": 2, "cybermen": 3}
 MATCHES_PER_GAME = int(os.environ.get("CAPACITY_MATCHES", "20"))
-WRITERS = int(os.environ.get("CAPACITY_WRITERS", "8"))
+WRITERS = int(os.environ.get("CAPACITY_WRITERS", "16"))
+PROCESSES = int(os.environ.get("CAPACITY_PROCESSES", "4"))
 SECONDS = float(os.environ.get("CAPACITY_SECONDS", "10"))
 
 
 def postgres_env(urls: list[str]) -> dict:
-    return {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URLS": ",".join(urls), "ARBITER_DB_POOL_SIZE": str(WRITERS + 2)}
+    return {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URLS": ",".join(urls),
+            "ARBITER_DB_POOL_SIZE": str(WRITERS // PROCESSES + 2)}
 
 
 def storage(url: str, data_dir: Path) -> dict:
@@ -88,15 +92,15 @@ def read_models(url: str) -> dict:
             "redis_bytes": memory, "redis_bytes_per_match": round(memory / matches)}
 
 
-def write_ceiling(urls: list[str]) -> dict:
-    """Moves a second that WRITERS threads commit, each playing its own Cyberiad matches."""
+def _writer_process(urls: list[str], threads: int, seconds: float, first: int) -> tuple[int, float, float]:
+    """(moves committed, CPU seconds, wall seconds) of one process whose `threads` each play their own matches."""
     store = MatchStore(postgres_env(urls))
     arbiter = Arbiter(store)
-    stop_at = time.perf_counter() + SECONDS
-    counts = [0] * WRITERS
+    stop_at = time.perf_counter() + seconds
+    counts = [0] * threads
 
     def writer(i: int) -> None:
-        rand = random.Random(i)
+        rand = random.Random(first + i)
         match_id = None
         while time.perf_counter() < stop_at:
             if match_id is None:
@@ -109,16 +113,27 @@ def write_ceiling(urls: list[str]) -> dict:
             arbiter.submit_action(match_id, seat, rand.choice(arbiter.legal_actions(match_id, seat)["actions"]))
             counts[i] += 1
 
-    threads = [threading.Thread(target=writer, args=(i,)) for i in range(WRITERS)]
-    started = time.perf_counter()
-    for thread in threads:
+    cpu, started = time.process_time(), time.perf_counter()
+    running = [threading.Thread(target=writer, args=(i,)) for i in range(threads)]
+    for thread in running:
         thread.start()
-    for thread in threads:
+    for thread in running:
         thread.join()
-    seconds = time.perf_counter() - started
+    elapsed = time.perf_counter() - started
     store.close()
-    return {"shards": len(urls), "writers": WRITERS, "moves": sum(counts), "moves_per_s": round(sum(counts) / seconds),
-            "cpu_us_per_move_in_process": None}
+    return sum(counts), time.process_time() - cpu, elapsed
+
+
+def write_ceiling(urls: list[str]) -> dict:
+    """Moves a second that WRITERS threads in PROCESSES processes commit (each thread plays its
+    own Cyberiad matches through the Arbiter, no HTTP), and the CPU each move cost them."""
+    with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
+        results = pool.starmap(_writer_process, [(urls, WRITERS // PROCESSES, SECONDS, n * 100)
+                                                 for n in range(PROCESSES)])
+    moves, cpu = sum(r[0] for r in results), sum(r[1] for r in results)
+    return {"shards": len(urls), "processes": PROCESSES, "writers": WRITERS, "moves": moves,
+            "moves_per_s": round(sum(r[0] / r[2] for r in results)),  # each process over its own run
+            "cpu_us_per_move": round(cpu / max(1, moves) * 1e6)}
 
 
 def main():
@@ -128,10 +143,7 @@ def main():
         report["read_models"] = read_models(one[0])
     for count in (1, 3):
         with Databases(count) as urls:
-            cpu = time.process_time()
-            ceiling = write_ceiling(urls)
-            ceiling["cpu_us_per_move_in_process"] = round((time.process_time() - cpu) / max(1, ceiling["moves"]) * 1e6)
-            report[f"write_ceiling_{count}_shard{'s' if count > 1 else ''}"] = ceiling
+            report[f"write_ceiling_{count}_shard{'s' if count > 1 else ''}"] = write_ceiling(urls)
     print(json.dumps(report, indent=2))
 
 
