@@ -290,7 +290,18 @@ def _cards_in_hand(player, cards):
 
 
 def _act_discard(turn, seat, action):
-    """Discard Phase: "Discard as many cards as you wish, placing them face up on your discard stack." """
+    """Discard Phase: "Discard as many cards as you wish, placing them face up on your discard stack."
+    With the Discard Queue, whose order matters, a card may be discarded one at a time
+    (`{"card": id}`: the phase goes on) before `{"cards": [...]}` ends it."""
+    if "card" in action:
+        if not turn.state["config"]["discard_queue"]:
+            raise IllegalAction("discard_queue_only", "one card at a time is the Discard Queue's way to order "
+                                'the discard stack; discard {"cards": [...]} at once')
+        if "cards" in action:
+            raise IllegalAction("malformed_action", 'discard either one "card" or the "cards" that end the phase')
+        _cards_in_hand(turn.state["players"][seat], [action["card"]])
+        turn.emit({"f": "hc.discard", "seat": seat, "cards": [action["card"]]})
+        return
     cards = action.get("cards", [])
     _cards_in_hand(turn.state["players"][seat], cards)
     if cards:
@@ -359,6 +370,8 @@ def _next_in(order, seat):
 
 def _pass(turn, seat):
     st = turn.state
+    if seat == st["turn"]["active"] and not st["turn"]["acted"]:
+        turn.emit({"f": "hc.acted"})  # a pass is the active player's action: no refresh after it (README 7)
     order = participants(st)
     passes = st["passes"] + 1
     if passes < len(order):
@@ -480,11 +493,15 @@ def legal_actions(duel, seat):
     player = duel["players"][seat]
     phase = duel["turn"]["phase"]
     if phase == "discard":
-        return [{"type": "discard", "cards": list(cards)} for cards in plays.sub_multisets(player["hand"])] + actions
+        singles = [{"type": "discard", "card": card} for card in sorted(set(player["hand"]))] \
+            if duel["config"]["discard_queue"] else []
+        return [{"type": "discard", "cards": list(cards)} for cards in plays.sub_multisets(player["hand"])] + \
+            singles + actions
     if phase == "draw":
         return [{"type": "draw", "count": n} for n in range(draw_limit(player), -1, -1)] + actions
     if phase == "clear":
-        return [{"type": "clear", "stacks": stacks} for stacks in _clear_orders(player)] + actions
+        return [{"type": "clear", "stacks": stacks}
+                for stacks in _clear_orders(player, ordered=duel["config"]["discard_queue"])] + actions
     if phase != "action":
         return actions
     actions = [{"type": "pass"}] + actions
@@ -515,8 +532,10 @@ class _NoRandomness:
 _NO_RANDOMNESS = _NoRandomness()
 
 
-def _clear_orders(player):
-    """Every distinct way to clear up to three top cards (as ordered stack names, normalised)."""
+def _clear_orders(player, ordered=False):
+    """Every distinct way to clear up to three top cards, as stack names: normalised (sorted),
+    or with the Discard Queue, where the order cleared is the discard stack's order, every
+    order (at most 3 + 9 + 27)."""
     orders = [[]]
     sizes = {a: len(s) for a, s in player["stacks"].items()}
 
@@ -524,7 +543,7 @@ def _clear_orders(player):
         if len(prefix) == CLEAR_LIMIT:
             return
         for attribute in ATTRIBUTES:
-            if left[attribute] and (not prefix or attribute >= prefix[-1]):
+            if left[attribute] and (ordered or not prefix or attribute >= prefix[-1]):
                 orders.append(prefix + [attribute])
                 extend(prefix + [attribute], {**left, attribute: left[attribute] - 1})
     extend([], sizes)
