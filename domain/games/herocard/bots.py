@@ -46,18 +46,25 @@ def _dead_cards(hand):
 
 
 def visible_copy(duel, seat, shuffler):
-    """The duel as `seat` may know it: every other seat's hand and deck, and this seat's own
-    deck, become a shuffle of the cards this seat cannot see there (per player, so a Hero's hand
-    holds that Hero's cards; hand sizes kept). What the seat cannot see thus never steers its
-    choice: the result depends only on its own view and `shuffler`."""
+    """The duel as `seat` may know it: every other seat's hand, deck and face-down Secret
+    Cards, and this seat's own deck, become a shuffle of the cards this seat cannot see there
+    (per player, so a Hero's hand holds that Hero's cards; hand sizes and the face-down cards'
+    places, costs and turns kept). What the seat cannot see thus never steers its choice: the
+    result depends only on its own view and `shuffler`."""
     copy = json_copy(duel)
     for other, player in enumerate(copy["players"]):
-        unseen = sorted(player["deck"]) if other == seat else sorted(player["hand"] + player["deck"])
-        shuffler.shuffle(unseen)
         if other == seat:
+            unseen = sorted(player["deck"])
+            shuffler.shuffle(unseen)
             player["deck"] = unseen
-        else:
-            player["hand"], player["deck"] = unseen[:len(player["hand"])], unseen[len(player["hand"]):]
+            continue
+        secrets = [e for stack in player["stacks"].values() for e in stack if e["face"] == "down"]
+        unseen = sorted(player["hand"] + player["deck"] + [e["card"] for e in secrets])
+        shuffler.shuffle(unseen)
+        hand, rest = len(player["hand"]), len(player["hand"]) + len(secrets)
+        for entry, card in zip(secrets, unseen[hand:rest]):
+            entry["card"] = card
+        player["hand"], player["deck"] = unseen[:hand], unseen[rest:]
     return copy
 
 

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from domain.games.herocard import RULESET
-from domain.games.herocard.bots import greedy_bot
+from domain.games.herocard.bots import greedy_bot, visible_copy
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
-from .arena import duel, pass_, play
+from .arena import duel, pass_, play, put
 
 
 def positions(options, seats, seed, every=2, limit=120):
@@ -33,19 +33,25 @@ def positions(options, seats, seed, every=2, limit=120):
 
 
 def unseen_changed(state, seat, rand):
-    """Same view for `seat`: other hands redrawn (same sizes) from hand + deck, decks reordered."""
+    """Same view for `seat`: other hands and face-down Secret Cards redrawn (same sizes, same
+    places) from hand + deck + face-down cards, decks reordered."""
     state = json_copy(state)
     for other, player in enumerate(state["duel"]["players"]):
         if other == seat:
             rand.shuffle(player["deck"])
             continue
-        pool = player["hand"] + player["deck"]
+        secrets = [e for stack in player["stacks"].values() for e in stack if e["face"] == "down"]
+        pool = player["hand"] + player["deck"] + [e["card"] for e in secrets]
         rand.shuffle(pool)
-        player["hand"], player["deck"] = pool[:len(player["hand"])], pool[len(player["hand"]):]
+        hand, rest = len(player["hand"]), len(player["hand"]) + len(secrets)
+        for entry, card in zip(secrets, pool[hand:rest]):
+            entry["card"] = card
+        player["hand"], player["deck"] = pool[:hand], pool[rest:]
     return state
 
 
-@pytest.mark.parametrize("options, seats, seed", [({}, 2, 1), ({}, 2, 2), ({}, 3, 3), ({"teams": True}, 4, 4)])
+@pytest.mark.parametrize("options, seats, seed", [({}, 2, 1), ({}, 2, 2), ({}, 3, 3), ({"teams": True}, 4, 4),
+                                                   ({"heroes": ["cryptomancer", "cryptomancer"]}, 2, 5)])
 def test_the_greedy_bot_choice_ignores_what_its_seat_cannot_see(options, seats, seed):
     changed_hidden = 0
     for state, seat in positions(options, seats, seed):
@@ -57,6 +63,21 @@ def test_the_greedy_bot_choice_ignores_what_its_seat_cannot_see(options, seats, 
             assert greedy_bot(other, seat, random.Random(7)) == choice
     assert changed_hidden > 0
 
+
+def test_the_greedy_bot_never_reads_an_opponents_face_down_secret_card():
+    """Two duels that differ only in which card an opponent deployed face down (the other one
+    lies in its deck) look the same to the seat (its view), so the bot's trial copy and its
+    choice are the same (red team: `visible_copy` kept the opponent's face-down cards)."""
+    boards = []
+    for down, kept in (("backdoor", "zero_day_exploit"), ("zero_day_exploit", "backdoor")):
+        d = duel(heroes=("bouncer", "cryptomancer"), hands={0: ["attack_from_above", "jab", "stone_falls_through_water"],
+                                                           1: ["firewall_glyph"]}, decks={1: [kept, "cipher_lance"]})
+        put(d, 1, down, attribute="x", face="down", turn=0)
+        boards.append({"seats": 2, "names": ["a", "b"], "duel": d})
+    assert RULESET.view(boards[0], 0) == RULESET.view(boards[1], 0)
+    copies = [visible_copy(b["duel"], 0, random.Random(5)) for b in boards]
+    assert copies[0] == copies[1]
+    assert greedy_bot(boards[0], 0, random.Random(9)) == greedy_bot(boards[1], 0, random.Random(9))
 
 
 # The greedy bot plays the cards that only prepare an attack (balance review): judged alone,
