@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from domain.games.herocard import RULESET
+from domain.games.herocard import RULESET, engine
 from domain.games.herocard.bots import greedy_bot, visible_copy
+from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
@@ -109,3 +110,46 @@ def test_the_greedy_bot_strips_a_block_with_forfeiture_before_attacking():
     assert _greedy(d, 0) == {"type": "play", "cards": ["forfeiture"], "target": 1}
     d = duel(heroes=("sinner", "bouncer"), hands={0: ["forfeiture", "kiss_off"], 1: ["jab"]}, decks={1: []})
     assert _greedy(d, 0)["cards"] == ["kiss_off"]  # nothing to strip: attack at once
+
+
+# The greedy stall of issue 29 (Cryptomancer v Bioengineer, 400 turns of passes): face-down
+# Zero-Day Exploits kept Cipher Lance from fitting, a Weakness Analysis against nothing in play
+# kept a dead hand from being discarded, and greedy never refreshed.
+
+def test_the_greedy_bot_clears_a_zero_day_exploit_that_keeps_its_base_attack_from_fitting():
+    d = duel(heroes=("cryptomancer", "bioengineer"), hands={0: ["cipher_lance", "backdoor", "firewall_glyph"]},
+             phase="clear")
+    put(d, 0, "zero_day_exploit", face="down")
+    put(d, 0, "zero_day_exploit", face="down")
+    assert engine.free_points(d["players"][0], "mind") < CARDS["cipher_lance"]["cost"]
+    assert _greedy(d, 0) == {"type": "clear", "stacks": ["mind"]}
+
+
+def test_the_greedy_bot_does_not_deploy_a_zero_day_exploit_where_its_base_attack_would_not_fit():
+    d = duel(heroes=("cryptomancer", "bioengineer"), hands={0: ["cipher_lance", "zero_day_exploit"]})
+    put(d, 0, "zero_day_exploit", face="down")
+    d["turn"]["exclusives"] = 1  # its Base Attack this turn is played: deploy now, or keep the card
+    assert {"type": "deploy", "card": "zero_day_exploit", "attribute": "mind"} in engine.legal_actions(d, 0)
+    assert _greedy(d, 0) == {"type": "pass"}
+
+
+def test_the_greedy_bot_discards_a_hand_whose_only_attack_counts_nothing():
+    """Weakness Analysis counts the target's cards in play; face-down Secret Cards are not in
+    play, so against them it attacks for 0: the hand is dead and is dug through."""
+    hand = ["weakness_analysis", "mimic_gene", "cross_block", "unbroken_defense", "efficient_block", "cross_block",
+            "efficient_block"]
+    d = duel(heroes=("bioengineer", "cryptomancer"), hands={0: hand}, phase="discard")
+    put(d, 1, "zero_day_exploit", face="down")
+    chosen = _greedy(d, 0)
+    assert chosen["type"] == "discard" and "weakness_analysis" in chosen["cards"] and len(chosen["cards"]) == 4
+    put(d, 1, "cipher_lance")  # a card in play gives it something to count: the hand is kept
+    assert _greedy(d, 0) == {"type": "discard", "cards": []}
+
+
+def test_the_greedy_bot_refreshes_a_dead_hand_instead_of_passing():
+    d = duel(heroes=("cryptomancer", "bioengineer"), hands={0: ["cipher_lance", "packet_storm", "checksum", "recursion"]})
+    put(d, 0, "firewall_glyph")
+    put(d, 0, "firewall_glyph")  # Mind 10, 6 spent: Cipher Lance (3) still fits
+    assert _greedy(d, 0)["type"] != "refresh"
+    put(d, 0, "firewall_glyph")  # 9 spent: nothing in hand can attack this turn
+    assert _greedy(d, 0) == {"type": "refresh"}
