@@ -188,3 +188,23 @@ def test_a_secret_card_is_deployed_only_on_your_own_turn():
     assert not listed(d, 1, type="deploy")
     refused(d, 1, {"type": "deploy", "card": "backdoor", "attribute": "x"}, "deploy_own_turn")
     assert CARDS["backdoor"]["secret"]
+
+
+# --- hidden information: the forced-discard prompt -----------------------------------------------
+
+def test_a_forced_discard_prompt_tells_no_one_how_many_matching_cards_the_hidden_hand_holds():
+    """Forfeiture ("Target discards one block card") against hands of the same size holding
+    two block cards, one, or none: until the target answers, the attacker and a spectator see
+    the same facts and the same board; only the target's own options follow its hand."""
+    seen = []
+    for hand, options in ((["bar_stool", "brace", "jab"], [["bar_stool"], ["brace"]]),
+                          (["bar_stool", "jab", "jab"], [["bar_stool"]]),
+                          (["jab", "jab", "jab"], [[]])):
+        d = duel(heroes=("sinner", "bouncer"), hands={0: ["forfeiture"], 1: hand}, decks={1: ["jab"] * 5})
+        facts = engine.decide(d, 0, {"type": "play", "cards": ["forfeiture"], "target": 1},
+                              RandomStream(b"\x02" * 32, "arena", 9))
+        after = play(d, 0, "forfeiture", target=1)
+        assert engine.to_act(after) == {1}
+        seen.append([[engine.redact(f, s) for f in facts] + [engine.view(after, s)] for s in (0, None)])
+        assert engine.legal_actions(after, 1) == [{"type": "choose", "cards": c} for c in options]
+    assert seen[0] == seen[1] == seen[2]
