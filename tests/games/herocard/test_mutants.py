@@ -120,3 +120,38 @@ def test_a_reshuffle_and_a_deployment_are_redacted_for_those_who_may_not_see_the
 def test_one_victory_point_may_be_the_goal():
     state = RULESET.setup({"victory_points": 1}, ["a", "b"], RandomStream(b"\x03" * 32, "s", 1))
     assert state["duel"]["config"]["victory_points"] == 1
+
+
+def test_a_discard_names_one_card_or_the_cards_that_end_the_phase_never_both():
+    d = duel(hands={0: ["jab", "brace"]}, phase="discard", discard_queue=True)
+    refused(d, 0, {"type": "discard", "card": "jab", "cards": ["brace"]}, "malformed_action")
+
+
+def test_the_draw_phase_is_skipped_with_a_full_hand():
+    """"Do not exceed seven cards in your hand": with seven, the Draw Phase offers no choice."""
+    d = duel(hands={0: ["jab"] * 7}, phase="discard")
+    d = act(d, 0, {"type": "discard", "cards": []})
+    assert d["turn"]["phase"] in ("clear", "action")
+
+
+def test_a_face_down_deployment_is_hidden_from_everyone_but_its_owner():
+    place = {"f": "hc.place", "seat": 0, "from": "hand", "card": "backdoor", "attribute": "x", "face": "down",
+             "cost": 4, "turn": 1, "uid": 5}
+    assert engine.redact(place, 0) == place
+    assert engine.redact(place, 1)["card"] is None and engine.redact(place, None)["card"] is None
+
+
+def test_a_play_names_at_least_one_card():
+    d = duel(hands={0: ["jab"]})
+    refused(d, 0, {"type": "play", "cards": []}, "malformed_action")
+
+
+def test_a_card_played_from_the_hand_lies_face_up_and_can_be_replayed():
+    """Recursion replays "a card on your Attribute Stack": one played earlier this turn too."""
+    d = duel(heroes=("cryptomancer", "bouncer"), hands={0: ["decrypt", "recursion"], 1: []})
+    d = pass_(play(d, 0, "decrypt"))
+    decrypt = d["players"][0]["stacks"]["body"][-1]
+    assert decrypt["face"] == "up"
+    before = len(d["players"][0]["hand"])
+    d = play(d, 0, "recursion", uid=decrypt["uid"])
+    assert len(d["players"][0]["hand"]) == before - 1 + CARDS["decrypt"]["effect"]["draw"]
