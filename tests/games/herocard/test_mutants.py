@@ -155,3 +155,18 @@ def test_a_card_played_from_the_hand_lies_face_up_and_can_be_replayed():
     before = len(d["players"][0]["hand"])
     d = play(d, 0, "recursion", uid=decrypt["uid"])
     assert len(d["players"][0]["hand"]) == before - 1 + CARDS["decrypt"]["effect"]["draw"]
+
+
+def test_a_timed_out_seat_keeps_its_hand_draws_what_it_may_clears_nothing_and_passes():
+    d = duel(hands={0: ["jab", "brace"]}, phase="discard")
+    put(d, 0, "attack_from_above")
+    expected = {"discard": {"type": "discard", "cards": []}, "draw": {"type": "draw", "count": 3},
+                "clear": {"type": "clear", "stacks": []}, "action": {"type": "pass"}}
+    while d["turn"]["phase"] != "action" or expected:
+        phase = d["turn"]["phase"]
+        action = RULESET.default_action({"duel": d}, 0)
+        assert action == expected.pop(phase)
+        if phase == "action":
+            break
+        d = act(d, 0, action)
+    assert not expected
