@@ -18,7 +18,9 @@ from .tiles import TILES_DIGEST
 # 2.2: the engine's duel rules 1.2: nobody assists an attack on your own Firewall or Link.
 # 2.3: issue 29: one seat per Hero; the other seats' Fast-card window before a turn ends; the
 # player who empties the stack (a duplicate's hijacker too) gets the last final turn.
-RULES_VERSION = "2.3.0"
+# 2.4: the HeroCard engine's duel rules 1.3: a forced discard always asks its target, no refresh
+# after the active seat's pass, a twist takes an opponent only, replays list their targets.
+RULES_VERSION = "2.4.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -13,7 +13,11 @@ from .stats import PROFILE
 # was losing when it was played. Each refuses or accepts plays 1.0 did not.
 # 1.2: from the review of 1.1: nobody assists an attack on the attacker's own side ("when a
 # player attacks an opponent"); 1.1 let a third player block for it.
-RULES_VERSION = "1.2.0"
+# 1.3: issue 29, the third read: a replay lists (and takes) the replayed card's target and
+# Attribute; with the Discard Queue a discard goes card by card and every clear order is
+# offered; no refresh after the active player's pass; a twist takes an opponent only; a forced
+# discard always asks its target (the prompt no longer tells whether the hidden hand held more).
+RULES_VERSION = "1.3.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -9,7 +9,7 @@ import random
 from domain.kernel.canonical import json_copy
 
 from . import engine
-from .cards import CARDS
+from .cards import CARDS, HEROES
 
 WIN_SEQUENCE = 30  # being ahead in an Attack Sequence that can still score (or be stopped) ...
 CONTESTED = 10  # ... but only this much while the side behind holds the cards to turn it round
@@ -22,42 +22,81 @@ def random_bot(state, seat, rand):
 
 def greedy_bot(state, seat, rand):
     duel = state["duel"]
-    actions = [a for a in engine.legal_actions(duel, seat) if a["type"] not in ("refresh", "prefer")]
+    listed = engine.legal_actions(duel, seat)
+    actions = [a for a in listed if a["type"] not in ("refresh", "prefer")]
     if duel["turn"]["phase"] == "draw" and not duel["pending"]:
         return max(actions, key=lambda a: a.get("count", -1))
     if duel["turn"]["phase"] == "discard" and not duel["pending"]:
-        return {"type": "discard", "cards": _dead_cards(duel["players"][seat]["hand"])}
+        return {"type": "discard", "cards": _dead_cards(duel, seat)}
     seen = visible_copy(duel, seat, random.Random(rand.random()))
-    best, best_score = None, None
+    best, best_score, passing = None, None, None
     for action in actions:
         score = _plan(seen, seat, action) + rand.random() * 0.01
+        if action["type"] == "pass":
+            passing = score
         if best_score is None or score > best_score:
             best, best_score = action, score
+    if {"type": "refresh"} in listed and best["type"] == "pass" and _dead_hand(duel, seat) and best_score - passing < 1:
+        return {"type": "refresh"}
     return best
 
 
-def _dead_cards(hand):
-    """Without a Base Attack in hand, Attack Mods cannot stand alone and a hand of blocks and
-    tricks draws nothing new: keep the three strongest blocks, discard the rest to dig."""
-    if any(CARDS[c]["kind"] == "base_attack" for c in hand):
+def _live_attack(duel, seat, card, free=None):
+    """Could this Base Attack of `seat`'s hurt anyone? Its cost within the Attribute's score
+    (or, given `free`, its free points now), the Attribute untwisted; a variable value (Weakness
+    Analysis) only while some opponent has cards in play (face up) to count."""
+    player = duel["players"][seat]
+    rule = CARDS[card]
+    budget = player["scores"] if free is None else free
+    if rule["cost"] > budget[rule["attribute"]] or any(t["attribute"] == rule["attribute"] for t in player["twisted"]):
+        return False
+    if rule.get("effect", {}).get("variable"):
+        return any(e["face"] == "up" for o in engine.opponents(duel, seat)
+                   for stack in duel["players"][o]["stacks"].values() for e in stack)
+    return True
+
+
+def _dead_cards(duel, seat):
+    """Without a Base Attack in hand that could hurt anyone, Attack Mods cannot stand alone and
+    a hand of blocks and tricks draws nothing new: keep the three strongest blocks, discard the
+    rest to dig (a Weakness Analysis against nothing in play is no attack)."""
+    hand = duel["players"][seat]["hand"]
+    if any(CARDS[c]["kind"] == "base_attack" and _live_attack(duel, seat, c) for c in hand):
         return []
-    rest = sorted(hand, key=lambda c: (CARDS[c]["kind"] not in ("base_block", "block_mod"), -CARDS[c].get("value", 0)))
+    rest = sorted(hand, key=lambda c: (CARDS[c]["kind"] not in ("base_block", "block_mod"), -CARDS[c].get("value", 0), c))
     return sorted(rest[3:])
 
 
+def _dead_hand(duel, seat):
+    """A hand worth trading whole for as many new cards (refresh foregoes the Action Phase):
+    at least four cards, no Base Attack that fits its free points now, and (the caller checks)
+    no play better than a pass."""
+    player = duel["players"][seat]
+    free = {a: engine.free_points(player, a) for a in player["scores"]}
+    return len(player["hand"]) >= 4 and not any(
+        CARDS[c]["kind"] == "base_attack" and _live_attack(duel, seat, c, free) for c in player["hand"])
+
+
 def visible_copy(duel, seat, shuffler):
-    """The duel as `seat` may know it: every other seat's hand and deck, and this seat's own
-    deck, become a shuffle of the cards this seat cannot see there (per player, so a Hero's hand
-    holds that Hero's cards; hand sizes kept). What the seat cannot see thus never steers its
-    choice: the result depends only on its own view and `shuffler`."""
+    """The duel as `seat` may know it: every other seat's hand, deck and face-down Secret
+    Cards, and this seat's own deck, become a shuffle of the cards this seat cannot see there
+    (per player, so a Hero's hand holds that Hero's cards; hand sizes and the face-down cards'
+    places, costs and turns kept). What the seat cannot see thus never steers its choice: the
+    result depends only on its own view and `shuffler`."""
     copy = json_copy(duel)
     for other, player in enumerate(copy["players"]):
-        unseen = sorted(player["deck"]) if other == seat else sorted(player["hand"] + player["deck"])
-        shuffler.shuffle(unseen)
         if other == seat:
+            unseen = sorted(player["deck"])
+            shuffler.shuffle(unseen)
             player["deck"] = unseen
-        else:
-            player["hand"], player["deck"] = unseen[:len(player["hand"])], unseen[len(player["hand"]):]
+            continue
+        secrets = [e for stack in player["stacks"].values() for e in stack if e["face"] == "down"]
+        unseen = sorted(player["hand"] + player["deck"] + [e["card"] for e in secrets])
+        shuffler.shuffle(unseen)
+        hand, rest = len(player["hand"]), len(player["hand"]) + len(secrets)
+        for entry, card in zip(secrets, unseen[hand:rest]):
+            entry["card"] = card
+        player["hand"], player["deck"] = unseen[:hand], unseen[rest:]
     return copy
 
 
@@ -148,7 +187,7 @@ def evaluate(duel, seat):
     me = players[seat]
     score += sum(engine.free_points(me, a) for a in me["scores"]) * 1.0
     score += len(me["hand"]) * 2
-    score += _secrets(me)
+    score += _secrets(duel, seat)
     score -= me["skip_turns"] * 40
     for other in engine.opponents(duel, seat):
         score -= len(players[other]["hand"]) * 3
@@ -195,16 +234,24 @@ def _reserve(duel, seats, side, judge):
     return total
 
 
-def _secrets(me):
+def _secrets(duel, seat):
     """Two Secret Cards deployed on their own Attribute are a plan worth its points; more only
-    lock points away; one on another Attribute is a trap."""
+    lock points away; one on another Attribute is a trap. A face-down Attack Mod is a plan only
+    while one of the Hero's Base Attacks still fits the free points beside it: Zero-Day
+    Exploits filling the Mind stack that Cipher Lance needs lock the Cryptomancer out of
+    attacking (the stall of issue 29), so they are worth clearing."""
+    me = duel["players"][seat]
+    free = {a: engine.free_points(me, a) for a in me["scores"]}
+    can_attack = any(CARDS[c]["kind"] == "base_attack" and CARDS[c]["cost"] <= free[CARDS[c]["attribute"]]
+                     for c in HEROES[me["hero"]]["deck"]) if me["hero"] in HEROES else True
     score, kept = 0, 0
     for attribute, stack in me["stacks"].items():
         for entry in stack:
             if entry["face"] == "down":
-                if CARDS[entry["card"]]["attribute"] != attribute:
+                card = CARDS[entry["card"]]
+                if card["attribute"] != attribute:
                     score -= entry["cost"] + 5
-                elif kept < 2:
+                elif kept < 2 and (card["kind"] != "attack_mod" or can_attack):
                     score += entry["cost"] + 2
                     kept += 1
     return score

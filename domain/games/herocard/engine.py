@@ -33,6 +33,7 @@ from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction
 
 from . import plays
+from .hidden import redact, redact_action, view  # noqa: F401  (the API)
 from .plays import HAND_LIMIT, attack_values, clear_top, draw, free_points, opponents, side_seats  # noqa: F401  (the API)
 from .cards import ATTRIBUTES, HEROES, deck_list
 
@@ -290,7 +291,18 @@ def _cards_in_hand(player, cards):
 
 
 def _act_discard(turn, seat, action):
-    """Discard Phase: "Discard as many cards as you wish, placing them face up on your discard stack." """
+    """Discard Phase: "Discard as many cards as you wish, placing them face up on your discard stack."
+    With the Discard Queue, whose order matters, a card may be discarded one at a time
+    (`{"card": id}`: the phase goes on) before `{"cards": [...]}` ends it."""
+    if "card" in action:
+        if not turn.state["config"]["discard_queue"]:
+            raise IllegalAction("discard_queue_only", "one card at a time is the Discard Queue's way to order "
+                                'the discard stack; discard {"cards": [...]} at once')
+        if "cards" in action:
+            raise IllegalAction("malformed_action", 'discard either one "card" or the "cards" that end the phase')
+        _cards_in_hand(turn.state["players"][seat], [action["card"]])
+        turn.emit({"f": "hc.discard", "seat": seat, "cards": [action["card"]]})
+        return
     cards = action.get("cards", [])
     _cards_in_hand(turn.state["players"][seat], cards)
     if cards:
@@ -359,6 +371,8 @@ def _next_in(order, seat):
 
 def _pass(turn, seat):
     st = turn.state
+    if seat == st["turn"]["active"] and not st["turn"]["acted"]:
+        turn.emit({"f": "hc.acted"})  # a pass is the active player's action: no refresh after it (README 7)
     order = participants(st)
     passes = st["passes"] + 1
     if passes < len(order):
@@ -480,11 +494,15 @@ def legal_actions(duel, seat):
     player = duel["players"][seat]
     phase = duel["turn"]["phase"]
     if phase == "discard":
-        return [{"type": "discard", "cards": list(cards)} for cards in plays.sub_multisets(player["hand"])] + actions
+        singles = [{"type": "discard", "card": card} for card in sorted(set(player["hand"]))] \
+            if duel["config"]["discard_queue"] else []
+        return [{"type": "discard", "cards": list(cards)} for cards in plays.sub_multisets(player["hand"])] + \
+            singles + actions
     if phase == "draw":
         return [{"type": "draw", "count": n} for n in range(draw_limit(player), -1, -1)] + actions
     if phase == "clear":
-        return [{"type": "clear", "stacks": stacks} for stacks in _clear_orders(player)] + actions
+        return [{"type": "clear", "stacks": stacks}
+                for stacks in _clear_orders(player, ordered=duel["config"]["discard_queue"])] + actions
     if phase != "action":
         return actions
     actions = [{"type": "pass"}] + actions
@@ -515,8 +533,10 @@ class _NoRandomness:
 _NO_RANDOMNESS = _NoRandomness()
 
 
-def _clear_orders(player):
-    """Every distinct way to clear up to three top cards (as ordered stack names, normalised)."""
+def _clear_orders(player, ordered=False):
+    """Every distinct way to clear up to three top cards, as stack names: normalised (sorted),
+    or with the Discard Queue, where the order cleared is the discard stack's order, every
+    order (at most 3 + 9 + 27)."""
     orders = [[]]
     sizes = {a: len(s) for a, s in player["stacks"].items()}
 
@@ -524,65 +544,8 @@ def _clear_orders(player):
         if len(prefix) == CLEAR_LIMIT:
             return
         for attribute in ATTRIBUTES:
-            if left[attribute] and (not prefix or attribute >= prefix[-1]):
+            if left[attribute] and (ordered or not prefix or attribute >= prefix[-1]):
                 orders.append(prefix + [attribute])
                 extend(prefix + [attribute], {**left, attribute: left[attribute] - 1})
     extend([], sizes)
     return orders
-
-
-# ---------------------------------------------------------------------------------------
-# Hidden information
-# ---------------------------------------------------------------------------------------
-
-def view(duel, seat):
-    """The duel as `seat` (None: a spectator) may see it: other hands and every deck as
-    counts, deployed Secret Cards face down with only the points they expend."""
-    players = []
-    for s, player in enumerate(duel["players"]):
-        stacks = {a: [_shown_entry(e, s == seat) for e in stack] for a, stack in player["stacks"].items()}
-        players.append({
-            "seat": s, "hero": player["hero"], "scores": dict(player["scores"]),
-            "free": {a: free_points(player, a) for a in ATTRIBUTES},
-            "hand": list(player["hand"]) if s == seat else len(player["hand"]),
-            "deck": len(player["deck"]), "discard": list(player["discard"]), "stacks": stacks,
-            "twisted": [t["attribute"] for t in player["twisted"]], "vp": player["vp"],
-            "skip_turns": player["skip_turns"], "preference": player["preference"],
-        })
-    pending = duel["pending"]
-    sequence = duel["sequence"]
-    attack, block = attack_values(duel)
-    return {
-        "attribute_names": dict(duel["config"]["attribute_names"]), "goal": duel["config"]["victory_points"],
-        "teams": duel["config"]["teams"], "turn": dict(duel["turn"]), "priority": duel["priority"],
-        "passes": duel["passes"], "players": players,
-        "sequence": None if sequence is None else {**sequence, "attack_value": attack, "block_value": block},
-        "pending": None if pending is None else dict(pending),
-        "duplicates": [dict(d) for d in duel["duplicates"]], "assist": dict(duel["assist"]),
-        "last_result": duel["last_result"], "over": duel["over"], "winners": list(duel["winners"]),
-    }
-
-
-def _shown_entry(entry, own):
-    if entry["face"] == "down" and not own:
-        return {"uid": entry["uid"], "card": None, "face": "down", "cost": entry["cost"], "turn": entry["turn"]}
-    return dict(entry)
-
-
-def redact(fact, seat):
-    kind = fact["f"]
-    if kind == "hc.draw" and fact["seat"] != seat:
-        return {**fact, "cards": len(fact["cards"])}
-    if kind == "hc.reshuffle":
-        return {**fact, "order": len(fact["order"])}
-    if kind == "hc.place" and fact["face"] == "down" and fact["seat"] != seat:
-        return {**fact, "card": None}
-    return fact
-
-
-def redact_action(action, actor, seat):
-    """Deploying names the face-down card; only its owner sees which."""
-    if action.get("type") == "deploy" and seat != actor:
-        return {"type": "deploy", "attribute": action.get("attribute")}
-    return action
-

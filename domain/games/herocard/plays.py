@@ -317,6 +317,8 @@ def apply_effect(turn, seat, card, action, uid, precede=None):
         clear_top(turn, seat, attribute)
     if "twist" in effect:
         target, attribute = pick_target(st, seat, action), pick_attribute(action)
+        if target not in opponents(st, seat):  # "Twist one of your opponent's Attribute"
+            raise IllegalAction("twist_opponent_only", "a twist takes one of your opponent's Attributes")
         if any(t["attribute"] == attribute for t in st["players"][target]["twisted"]):
             raise IllegalAction("already_twisted", "that Attribute is already twisted")
         turn.emit({"f": "hc.twist", "seat": target, "attribute": attribute, "by": seat, "uid": uid})
@@ -331,29 +333,38 @@ def apply_effect(turn, seat, card, action, uid, precede=None):
 
 
 def force_discard(turn, seat, target, rule):
-    """"Target discards one block card" (any kind of block card); the target chooses which."""
-    hand = turn.state["players"][target]["hand"]
-    matching = [c for c in hand if rule["of"] == "any" or side_of(CARDS[c]["kind"]) == rule["of"]]
-    if len(matching) <= rule["count"]:
-        if matching:
-            turn.emit({"f": "hc.discard", "seat": target, "cards": matching})
+    """"Target discards one block card" (any kind of block card); the target chooses which.
+    The target is asked whenever its hand holds any card, even with no choice to make (no
+    matching card, or no more than the count): a prompt only when it holds more would tell
+    the attacker and every spectator how many such cards the hidden hand holds."""
+    if not turn.state["players"][target]["hand"]:  # the hand's size is public: nothing to hide
         return
     turn.emit({"f": "hc.pending", "pending": {"seat": target, "kind": "discard", "of": rule["of"],
                                                "count": rule["count"], "source": seat}})
+
+
+def must_discard(duel, seat):
+    """How many cards the pending forced discard takes from `seat`'s hand: its count, or every
+    matching card when the hand holds fewer."""
+    pending = duel["pending"]
+    matching = [c for c in duel["players"][seat]["hand"] if pending["of"] == "any" or side_of(CARDS[c]["kind"]) == pending["of"]]
+    return matching, min(pending["count"], len(matching))
 
 
 def act_choose(turn, seat, action):
     st = turn.state
     pending = st["pending"]
     cards = action.get("cards")
-    if not isinstance(cards, list) or len(cards) != pending["count"]:
-        raise IllegalAction("discard_count", f"choose exactly {pending['count']} cards to discard")
+    _, count = must_discard(st, seat)
+    if not isinstance(cards, list) or len(cards) != count:
+        raise IllegalAction("discard_count", f"choose exactly {count} {pending['of']} cards to discard")
     hand = list(st["players"][seat]["hand"])
     for card in cards:
         if card not in hand or (pending["of"] != "any" and side_of(CARDS[card]["kind"]) != pending["of"]):
             raise IllegalAction("discard_kind", f"discard {pending['of']} cards from your hand")
         hand.remove(card)
-    turn.emit({"f": "hc.discard", "seat": seat, "cards": list(cards)})
+    if cards:
+        turn.emit({"f": "hc.discard", "seat": seat, "cards": list(cards)})
     turn.emit({"f": "hc.pending", "pending": None})
 
 
@@ -511,29 +522,29 @@ def sub_multisets(cards, size=None):
 
 
 def choices(duel, seat):
-    pending = duel["pending"]
-    hand = duel["players"][seat]["hand"]
-    matching = [c for c in hand if pending["of"] == "any" or side_of(CARDS[c]["kind"]) == pending["of"]]
-    return [{"type": "choose", "cards": list(c)} for c in sub_multisets(matching, pending["count"])]
+    matching, count = must_discard(duel, seat)
+    return [{"type": "choose", "cards": list(c)} for c in sub_multisets(matching, count)]
 
 
 def _param_options(duel, seat, card):
     """Every way to fill a card's choices: target, selected Attribute, replayed card."""
     effect = card.get("effect", {})
     targets = [None]
-    if card["kind"] == "base_attack" or "discard" in effect or "twist" in effect or "duplicate" in effect:
+    if card["kind"] == "base_attack" or "discard" in effect or "duplicate" in effect:
         targets = target_seats(duel, seat)
+    if "twist" in effect:
+        targets = opponents(duel, seat)
     attributes = list(ATTRIBUTES) if {"twist", "variable", "clear_own"} & set(effect) else [None]
-    uids = [None]
     if "replay" in effect:
-        uids = [e["uid"] for a in ATTRIBUTES for e in duel["players"][seat]["stacks"][a] if e["face"] == "up"]
-    options = []
-    for target in targets:
-        for attribute in attributes:
-            for uid in uids:
-                params = {k: v for k, v in (("target", target), ("attribute", attribute), ("uid", uid)) if v is not None}
-                options.append(params)
-    return options
+        # Recursion takes the replayed card's own choices too ("as if playing a free copy"):
+        # a Cipher Lance or a Logic Bomb replayed with three or four players needs its target.
+        return [{**params, "uid": entry["uid"]}
+                for a in ATTRIBUTES for entry in duel["players"][seat]["stacks"][a]
+                if entry["face"] == "up" and not entry.get("dud")
+                and "replay" not in CARDS[entry["card"]].get("effect", {})
+                for params in _param_options(duel, seat, CARDS[entry["card"]])]
+    return [{k: v for k, v in (("target", target), ("attribute", attribute)) if v is not None}
+            for target in targets for attribute in attributes]
 
 
 def candidates(duel, seat):

@@ -114,7 +114,8 @@ def duel_facts(names: dict) -> dict:
         if owed is None:
             return None  # the forced discard was made: the discard fact beside it says which
         of = {"any": "", "attack": " attack", "block": " block"}.get(owed["of"], "")
-        return f"{ctx.who(owed['seat'])} must discard {plural(owed['count'], of.strip() + ' card' if of else 'card')}"
+        return (f"{ctx.who(owed['seat'])} must discard {plural(owed['count'], of.strip() + ' card' if of else 'card')}"
+                " (all such cards held, if fewer)")
 
     def duplicate(f, ctx):
         d = f["duplicate"]
@@ -217,7 +218,8 @@ def duel_actions(names: dict) -> dict:
         return f"clear the top card of {listing([f'the {names.get(s, s)} stack' for s in stacks])}"
 
     return {
-        "discard": lambda a, ctx: f"discard {cards(a.get('cards') or [])}" if a.get("cards") else "discard no card",
+        "discard": lambda a, ctx: (f"discard {cards([a['card']])} and go on discarding" if a.get("card")
+                                   else f"discard {cards(a.get('cards') or [])}" if a.get("cards") else "discard no card"),
         "draw": lambda a, ctx: f"draw {plural(a.get('count', 0), 'card')}",
         "clear": clear,
         "play": play,
@@ -225,7 +227,8 @@ def duel_actions(names: dict) -> dict:
         "reveal": reveal,
         "pass": lambda a, ctx: "pass",
         "refresh": lambda a, ctx: "refresh: discard the hand and draw a new one, ending the turn",
-        "choose": lambda a, ctx: f"discard {cards(a.get('cards') or [])} as forced",
+        "choose": lambda a, ctx: (f"discard {cards(a.get('cards'))} as forced" if a.get("cards")
+                                  else "discard nothing: no card of the kind forced"),
         "prefer": lambda a, ctx: f"tell your partner you would rather {a.get('preference')}",
     }
 

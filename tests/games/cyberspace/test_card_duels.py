@@ -278,6 +278,9 @@ def test_other_action_cards_may_target_any_player_even_without_an_adjacent_avata
     hand(state, 0, forcing)
     hand(state, 2, block)
     state, facts = duel(state, 0, {"type": "play", "cards": [forcing], "target": 2})
+    # the target is asked even with one way to comply (HeroCard README 10: the prompt hides the hand)
+    assert state["cards"]["pending"]["seat"] == 2
+    state, facts = duel(state, 2, {"type": "choose", "cards": [block]}, seq=3)
     assert state["cards"]["players"][2]["hand"] == [] and block in state["cards"]["players"][2]["discard"]
 
 

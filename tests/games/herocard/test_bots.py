@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from domain.games.herocard import RULESET
-from domain.games.herocard.bots import greedy_bot
+from domain.games.herocard import RULESET, engine
+from domain.games.herocard.bots import greedy_bot, visible_copy
+from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
-from .arena import duel, pass_, play
+from .arena import duel, pass_, play, put
 
 
 def positions(options, seats, seed, every=2, limit=120):
@@ -33,19 +34,25 @@ def positions(options, seats, seed, every=2, limit=120):
 
 
 def unseen_changed(state, seat, rand):
-    """Same view for `seat`: other hands redrawn (same sizes) from hand + deck, decks reordered."""
+    """Same view for `seat`: other hands and face-down Secret Cards redrawn (same sizes, same
+    places) from hand + deck + face-down cards, decks reordered."""
     state = json_copy(state)
     for other, player in enumerate(state["duel"]["players"]):
         if other == seat:
             rand.shuffle(player["deck"])
             continue
-        pool = player["hand"] + player["deck"]
+        secrets = [e for stack in player["stacks"].values() for e in stack if e["face"] == "down"]
+        pool = player["hand"] + player["deck"] + [e["card"] for e in secrets]
         rand.shuffle(pool)
-        player["hand"], player["deck"] = pool[:len(player["hand"])], pool[len(player["hand"]):]
+        hand, rest = len(player["hand"]), len(player["hand"]) + len(secrets)
+        for entry, card in zip(secrets, pool[hand:rest]):
+            entry["card"] = card
+        player["hand"], player["deck"] = pool[:hand], pool[rest:]
     return state
 
 
-@pytest.mark.parametrize("options, seats, seed", [({}, 2, 1), ({}, 2, 2), ({}, 3, 3), ({"teams": True}, 4, 4)])
+@pytest.mark.parametrize("options, seats, seed", [({}, 2, 1), ({}, 2, 2), ({}, 3, 3), ({"teams": True}, 4, 4),
+                                                   ({"heroes": ["cryptomancer", "cryptomancer"]}, 2, 5)])
 def test_the_greedy_bot_choice_ignores_what_its_seat_cannot_see(options, seats, seed):
     changed_hidden = 0
     for state, seat in positions(options, seats, seed):
@@ -57,6 +64,21 @@ def test_the_greedy_bot_choice_ignores_what_its_seat_cannot_see(options, seats, 
             assert greedy_bot(other, seat, random.Random(7)) == choice
     assert changed_hidden > 0
 
+
+def test_the_greedy_bot_never_reads_an_opponents_face_down_secret_card():
+    """Two duels that differ only in which card an opponent deployed face down (the other one
+    lies in its deck) look the same to the seat (its view), so the bot's trial copy and its
+    choice are the same (red team: `visible_copy` kept the opponent's face-down cards)."""
+    boards = []
+    for down, kept in (("backdoor", "zero_day_exploit"), ("zero_day_exploit", "backdoor")):
+        d = duel(heroes=("bouncer", "cryptomancer"), hands={0: ["attack_from_above", "jab", "stone_falls_through_water"],
+                                                           1: ["firewall_glyph"]}, decks={1: [kept, "cipher_lance"]})
+        put(d, 1, down, attribute="x", face="down", turn=0)
+        boards.append({"seats": 2, "names": ["a", "b"], "duel": d})
+    assert RULESET.view(boards[0], 0) == RULESET.view(boards[1], 0)
+    copies = [visible_copy(b["duel"], 0, random.Random(5)) for b in boards]
+    assert copies[0] == copies[1]
+    assert greedy_bot(boards[0], 0, random.Random(9)) == greedy_bot(boards[1], 0, random.Random(9))
 
 
 # The greedy bot plays the cards that only prepare an attack (balance review): judged alone,
@@ -88,3 +110,46 @@ def test_the_greedy_bot_strips_a_block_with_forfeiture_before_attacking():
     assert _greedy(d, 0) == {"type": "play", "cards": ["forfeiture"], "target": 1}
     d = duel(heroes=("sinner", "bouncer"), hands={0: ["forfeiture", "kiss_off"], 1: ["jab"]}, decks={1: []})
     assert _greedy(d, 0)["cards"] == ["kiss_off"]  # nothing to strip: attack at once
+
+
+# The greedy stall of issue 29 (Cryptomancer v Bioengineer, 400 turns of passes): face-down
+# Zero-Day Exploits kept Cipher Lance from fitting, a Weakness Analysis against nothing in play
+# kept a dead hand from being discarded, and greedy never refreshed.
+
+def test_the_greedy_bot_clears_a_zero_day_exploit_that_keeps_its_base_attack_from_fitting():
+    d = duel(heroes=("cryptomancer", "bioengineer"), hands={0: ["cipher_lance", "backdoor", "firewall_glyph"]},
+             phase="clear")
+    put(d, 0, "zero_day_exploit", face="down")
+    put(d, 0, "zero_day_exploit", face="down")
+    assert engine.free_points(d["players"][0], "mind") < CARDS["cipher_lance"]["cost"]
+    assert _greedy(d, 0) == {"type": "clear", "stacks": ["mind"]}
+
+
+def test_the_greedy_bot_does_not_deploy_a_zero_day_exploit_where_its_base_attack_would_not_fit():
+    d = duel(heroes=("cryptomancer", "bioengineer"), hands={0: ["cipher_lance", "zero_day_exploit"]})
+    put(d, 0, "zero_day_exploit", face="down")
+    d["turn"]["exclusives"] = 1  # its Base Attack this turn is played: deploy now, or keep the card
+    assert {"type": "deploy", "card": "zero_day_exploit", "attribute": "mind"} in engine.legal_actions(d, 0)
+    assert _greedy(d, 0) == {"type": "pass"}
+
+
+def test_the_greedy_bot_discards_a_hand_whose_only_attack_counts_nothing():
+    """Weakness Analysis counts the target's cards in play; face-down Secret Cards are not in
+    play, so against them it attacks for 0: the hand is dead and is dug through."""
+    hand = ["weakness_analysis", "mimic_gene", "cross_block", "unbroken_defense", "efficient_block", "cross_block",
+            "efficient_block"]
+    d = duel(heroes=("bioengineer", "cryptomancer"), hands={0: hand}, phase="discard")
+    put(d, 1, "zero_day_exploit", face="down")
+    chosen = _greedy(d, 0)
+    assert chosen["type"] == "discard" and "weakness_analysis" in chosen["cards"] and len(chosen["cards"]) == 4
+    put(d, 1, "cipher_lance")  # a card in play gives it something to count: the hand is kept
+    assert _greedy(d, 0) == {"type": "discard", "cards": []}
+
+
+def test_the_greedy_bot_refreshes_a_dead_hand_instead_of_passing():
+    d = duel(heroes=("cryptomancer", "bioengineer"), hands={0: ["cipher_lance", "packet_storm", "checksum", "recursion"]})
+    put(d, 0, "firewall_glyph")
+    put(d, 0, "firewall_glyph")  # Mind 10, 6 spent: Cipher Lance (3) still fits
+    assert _greedy(d, 0)["type"] != "refresh"
+    put(d, 0, "firewall_glyph")  # 9 spent: nothing in hand can attack this turn
+    assert _greedy(d, 0) == {"type": "refresh"}

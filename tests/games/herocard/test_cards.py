@@ -105,6 +105,9 @@ def test_distracting_smile_target_discards_two_attack_cards():
     d = duel(heroes=("bouncer", "sinner"), hands={0: ["attack_from_above", "jab", "forearm_block"], 1: ["distracting_smile"]})
     d = pass_(d)  # Fast: the Sinner plays it on the Bouncer's Action Phase
     d = play(d, 1, "distracting_smile", target=0)
+    # the target is asked even with no choice left (README 10): its one option is both attack cards
+    assert engine.legal_actions(d, 0) == [{"type": "choose", "cards": ["attack_from_above", "jab"]}]
+    d = act(d, 0, {"type": "choose", "cards": ["attack_from_above", "jab"]})
     assert sorted(d["players"][0]["discard"]) == ["attack_from_above", "jab"] and d["players"][0]["hand"] == ["forearm_block"]
 
 
