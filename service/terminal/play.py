@@ -39,7 +39,7 @@ class Table:
 
     def __init__(self, session, seats: list[int], console: Console, ask=None, resume_hint: str = ""):
         self.session, self.seats, self.console = session, list(seats), console
-        self.ask = ask or console.input
+        self.ask = ask or (lambda prompt: console.input(Text(prompt, style="bold")))
         self.resume_hint = resume_hint
         summary = session.summary()
         self.summary = summary
