@@ -30,7 +30,7 @@ from projections.readstore import open_read_store
 from .lifecycle import IDLE_SECONDS_DEFAULT, run_clock
 from .matches import Arbiter, parse_match_id, parse_ndjson
 
-console = Console()
+console = Console(highlight=False)  # no guessed colours: numbers and names read as the text says them
 SHUTDOWN_GRACE_SECONDS = 2
 # uvicorn's supervisor restarts a worker that does not answer its ping in time: a worker busy
 # starting (imports, the tables made on first boot, under a loaded machine) is not a dead one.
@@ -168,7 +168,7 @@ def play(game, seats, bots, bot_kind, options_json, server, join_id, token, name
             table.play()
         except Leave:
             console.print(f"left match {match_id}: it stays as it is; take it up with [bold]{hint}[/]",
-                          highlight=False)
+                          soft_wrap=True)
         finally:
             session.close()
     except Refused as refusal:
@@ -206,7 +206,7 @@ def remote_session(server, game, seats, bots, bot_kind, options, join_id, token,
         console.print(f"match [bold]{match_id}[/] created on {server.url}; commitment {created['commitment']}")
         if created["status"] == "open":
             console.print(f"the others join with: [bold]arbiter play --server {server.url} --join {match_id} "
-                          "--name THEIR_NAME[/]", highlight=False)
+                          "--name THEIR_NAME[/]", soft_wrap=True)
     session = RemoteSession(server, match_id, tokens)
     summary = session.summary()
     saved.save(str(match_id), {"game": summary["game"], "server": server.url,

@@ -1,0 +1,88 @@
+"""`arbiter play --server`: a seat of a match on a running `arbiter serve`, over its public
+HTTP API and live stream, with the same board and menus as hot-seat play. Every game is joined
+(`--join`) and played to its end against the server's bot; two terminals play one Cyberiad
+match against each other; Ctrl-C then --resume takes a match up again."""
+
+import re
+
+import orjson
+import pexpect
+import pytest
+
+from .driver import LEFT, OVER, WAITING, Person, Server, environment, spawn
+
+OPTIONS = {"algomancy": {"turn_limit": 2}, "cyberspace": {"size": 5, "duels": "bit"}}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("served"))
+    yield running
+    running.close()
+
+
+@pytest.mark.parametrize("game", ["algomancy", "cyberiad", "cybermancy", "cybermen", "cyberspace", "herocard"])
+def test_a_person_joins_a_servers_match_and_plays_it_to_the_end(game, server, tmp_path):
+    lobby = server.post("/v1/matches", {"game": game, "seats": [{"open": True}, {"bot": "greedy"}],
+                                        "options": OPTIONS.get(game, {})})
+    assert lobby["status"] == "open"
+    child = spawn(["play", "--server", server.url, "--join", lobby["match_id"], "--name", "ann"],
+                  environment(tmp_path))
+    child.expect(r"joined match \S+ as ann \(seat 0\)")
+    person = Person(child, seed=len(game))
+    end = person.play_to_end()
+    child.expect(pexpect.EOF)
+    assert person.moves > 3 and set(person.asked) == {0} and "game over: ended" in end
+    summary = server.get(f"/v1/matches/{lobby['match_id']}")
+    assert summary["status"] == "ended" and summary["version"] > person.moves, "the moves were the server's"
+    assert not re.search(r'\{"type"|"type":', "".join(person.screens))
+
+
+def test_two_terminals_play_one_match_on_one_server(server, tmp_path):
+    host = spawn(["play", "cyberiad", "--server", server.url, "--name", "ann"], environment(tmp_path / "a"))
+    host.expect(r"arbiter play --server (\S+) --join (\S+) --name THEIR_NAME")
+    match_id = host.match.group(2)
+    guest = spawn(["play", "--server", server.url, "--join", match_id, "--name", "bob"], environment(tmp_path / "b"))
+    guest.expect(r"joined match \S+ as bob \(seat 1\)")
+    people = {"ann": Person(host, seed=1), "bob": Person(guest, seed=2)}
+    over = set()
+    for _ in range(3000):
+        for name, person in people.items():
+            if name in over:
+                continue
+            # each answers its own questions; a terminal whose seat is not asked says so and waits
+            if person.step(until=(OVER, WAITING), timeout=30) == OVER:
+                over.add(name)
+        if over == set(people):
+            break
+    assert over == set(people)
+    assert set(people["ann"].asked) == {0} and set(people["bob"].asked) == {1}
+    assert server.get(f"/v1/matches/{match_id}")["status"] == "ended"
+    # each terminal told the other's moves in words, as its own seat may read them
+    assert re.search(r"#\d+ bob \w+", "".join(people["ann"].screens))
+    assert re.search(r"#\d+ ann \w+", "".join(people["bob"].screens))
+
+
+def test_ctrl_c_leaves_and_resume_takes_the_same_match_up(server, tmp_path):
+    env = environment(tmp_path)
+    child = spawn(["play", "herocard", "--server", server.url, "--name", "ann", "--bot", "1"], env)
+    person = Person(child, seed=5)
+    for _ in range(4):
+        person.step()
+    child.expect(r"your choice")
+    child.sendintr()
+    child.expect(r"\[l\]eave")
+    child.sendline("l")
+    child.expect(LEFT)
+    match_id = child.match.group(1)
+    child.expect(pexpect.EOF)
+    summary = server.get(f"/v1/matches/{match_id}")
+    assert summary["status"] == "running", "leaving leaves the match as it is"
+    listed = spawn(["matches"], env)
+    listed.expect(pexpect.EOF)
+    assert match_id[:8] in listed.before and "running" in listed.before
+    again = spawn(["play", "--resume", match_id], env)
+    resumed = Person(again, seed=6)
+    end = resumed.play_to_end()
+    assert "game over: ended" in end and resumed.moves > 0
+    assert server.get(f"/v1/matches/{match_id}")["version"] > summary["version"]
