@@ -147,7 +147,7 @@ def play(game, seats, bots, bot_kind, options_json, server, join_id, token, name
                 created = arbiter.create_match(game, seats_asked, options)
                 match_id = uuid.UUID(created["match_id"])
                 console.print(f"match [bold]{match_id}[/] created; commitment {created['commitment']}")
-                console.print(f"[dim]store: {store_location()}[/]", highlight=False)
+                console.print(f"[dim]store: {store_location()}[/]", soft_wrap=True)
             session = LocalSession(arbiter, match_id)
             summary = session.summary()
             humans = [seat["seat"] for seat in summary["seats"] if str(seat["seat"]) not in summary.get("bots", {})
@@ -386,7 +386,7 @@ def matches(show_all):
         table.add_row(match_id, entry.get("game", "?"), where, you, status, to_act, resume)
     for server in servers.values():
         server.close()
-    console.print(f"[dim]remembered in {saved.sessions_path()}; local store: {store_location()}[/]", highlight=False)
+    console.print(f"[dim]remembered in {saved.sessions_path()}; local store: {store_location()}[/]", soft_wrap=True)
     if table.row_count:
         console.print(table)
     else:

@@ -81,7 +81,7 @@ class Table:
         if self.seats and len(self.seats) == 1:
             self.tell(self.seats[0], heading=None)
         elif not self.seats:
-            self.spectator_told = self.tell_records(self.session.log(None, self.spectator_told), None)
+            self.spectator_told = self.tell_records(self.session.log(None, self.spectator_told), self.spectator_told)
 
     def turn(self, seat: int, summary: dict) -> None:
         if len(self.seats) > 1 and self.shown_to != seat:
