@@ -15,6 +15,7 @@ import orjson
 from rich.console import Console
 from rich.pretty import Pretty
 from rich.table import Table
+from rich.text import Text
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit as audit_records
@@ -146,7 +147,7 @@ def play(game, seats, bots, bot_kind, options_json, server, join_id, token, name
                 seats_asked = [{"bot": bot_kind} if i in bots else {"name": f"seat{i}"} for i in range(seats)]
                 created = arbiter.create_match(game, seats_asked, options)
                 match_id = uuid.UUID(created["match_id"])
-                console.print(f"match [bold]{match_id}[/] created; commitment {created['commitment']}")
+                console.print(f"match {match_id} created; commitment {created['commitment']}")
                 console.print(f"[dim]store: {store_location()}[/]", soft_wrap=True)
             session = LocalSession(arbiter, match_id)
             summary = session.summary()
@@ -167,7 +168,7 @@ def play(game, seats, bots, bot_kind, options_json, server, join_id, token, name
         try:
             table.play()
         except Leave:
-            console.print(f"left match {match_id}: it stays as it is; take it up with [bold]{hint}[/]",
+            console.print(Text(f"left match {match_id}: it stays as it is; take it up with {hint}", style="bold"),
                           soft_wrap=True)
         finally:
             session.close()
@@ -196,14 +197,14 @@ def remote_session(server, game, seats, bots, bot_kind, options, join_id, token,
     elif join_id:
         joined = server.call("POST", f"/v1/matches/{join_id}/join", body={"name": name})
         tokens = {joined["seat"]: joined["token"]}
-        console.print(f"joined match [bold]{join_id}[/] as {name} (seat {joined['seat']})")
+        console.print(f"joined match {join_id} as {name} (seat {joined['seat']})")
     else:
         asked = [{"name": name} if i == 0 else {"bot": bot_kind} if i in bots else {"open": True}
                  for i in range(seats)]
         created = server.call("POST", "/v1/matches", body={"game": game, "seats": asked, "options": options})
         match_id = created["match_id"]
         tokens = {0: created["seats"][0]["token"]}
-        console.print(f"match [bold]{match_id}[/] created on {server.url}; commitment {created['commitment']}")
+        console.print(f"match {match_id} created on {server.url}; commitment {created['commitment']}")
         if created["status"] == "open":
             console.print(f"the others join with: [bold]arbiter play --server {server.url} --join {match_id} "
                           "--name THEIR_NAME[/]", soft_wrap=True)

@@ -300,9 +300,9 @@ class Table:
         self.tell_records(self.session.log(reader, told), told)
         outcome = summary.get("outcome") or {}
         winners = [self.who(seat) for seat in outcome.get("winners", []) if isinstance(seat, int)]
-        self.console.print(f"\n[bold]game over[/]: {summary['status']}; "
-                           f"{'won by ' + ', '.join(winners) if winners else 'nobody won'}"
-                           + (f" ({escape(str(outcome.get('reason')))})" if outcome.get("reason") else ""),
-                           highlight=False)
+        ended = (f"game over: {summary['status']}; {'won by ' + ', '.join(winners) if winners else 'nobody won'}"
+                 + (f" ({outcome.get('reason')})" if outcome.get("reason") else ""))
+        self.console.print()
+        self.console.print(Text(ended, style="bold"))
         self.console.print(f"outcome: {outcome}", highlight=False)
         self.console.print(f"seed revealed: {summary.get('seed')}", highlight=False)
