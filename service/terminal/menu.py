@@ -238,7 +238,7 @@ def params_choice(action: dict, actions: list[dict], name_of) -> Choice | None:
         else:  # described in words only: the items are those the listings of this type name
             values = list(dict.fromkeys(v for other in actions if other.get("type") == action.get("type")
                                         and path[0] in other and isinstance(other[path[0]], list)
-                                        for v in other[path[0]]))
+                                        for v in other[path[0]] if isinstance(v, (str, int))))
             worth = {}
         for value in values:
             label = item_label(value, name_of)

@@ -50,6 +50,7 @@ class Table:
         self.told = {seat: 0 for seat in self.seats}
         self.spectator_told = 0
         self.shown_to = None
+        self.waiting_for = None  # whom the last "waiting for" line named (said once, not at every event)
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -75,8 +76,9 @@ class Table:
 
     def wait(self, summary) -> None:
         waiting_for = ", ".join(self.who(seat) for seat in summary["to_act"]) or "the match"
-        if self.seats:
+        if self.seats and waiting_for != self.waiting_for:
             self.console.print(f"[dim]waiting for {escape(waiting_for)} …[/]", highlight=False)
+        self.waiting_for = waiting_for
         self.session.wait(summary["version"])
         if self.seats and len(self.seats) == 1:
             self.tell(self.seats[0], heading=None)
@@ -84,6 +86,7 @@ class Table:
             self.spectator_told = self.tell_records(self.session.log(None, self.spectator_told), self.spectator_told)
 
     def turn(self, seat: int, summary: dict) -> None:
+        self.waiting_for = None
         if len(self.seats) > 1 and self.shown_to != seat:
             self.ask(f"\nPass the terminal to {self.who(seat)} and press Enter ")
             self.console.clear()

@@ -22,6 +22,7 @@ PASS = r"Pass the terminal to (\S+) \(seat (\d+)\) and press Enter"
 OVER = r"game over[^\n]*\n"
 LEFT = r"left match (\S+): it stays"
 WAITING = r"waiting for "
+TIMEOUT = "timeout"
 
 
 def environment(data_dir, **extra) -> dict:
@@ -61,10 +62,13 @@ class Person:
         chooses = re.findall(r"\(seat (\d+)\) to choose", screen)
         assert all(int(s) == seat for s in chooses), screen
 
-    def step(self, until=(OVER,), timeout=60) -> str | None:
-        """Answer one question; the matched `until` pattern when one of those came instead."""
+    def step(self, until=(OVER,), timeout=60, quiet_ok: bool = False) -> str | None:
+        """Answer one question; the matched `until` pattern when one of those came instead (or
+        TIMEOUT when `quiet_ok` and nothing came: a terminal waiting for another player)."""
         patterns = [MENU, ITEMS, PASS, *until]
-        index = self.child.expect(patterns, timeout=timeout)
+        index = self.child.expect([*patterns, pexpect.TIMEOUT] if quiet_ok else patterns, timeout=timeout)
+        if index == len(patterns):
+            return TIMEOUT
         screen = self.screen()
         self.screens.append(screen)
         if index >= 3:

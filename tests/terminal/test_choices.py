@@ -113,7 +113,7 @@ def test_ctrl_c_then_leave_and_resume_continues_the_same_local_match(tmp_path):
     person = Person(child, seed=4)
     for _ in range(6):
         person.step()
-    child.expect(MENU)
+    child.expect([MENU, ITEMS])
     child.sendintr()
     child.expect(r"\[l\]eave \(the match stays; resume later\), \[r\]esign, \[a\]bort")
     child.sendline("l")
@@ -147,7 +147,7 @@ def test_ctrl_c_resigns_or_aborts(tmp_path):
     person = Person(child, seed=1)
     for _ in range(3):
         person.step()
-    child.expect(MENU)
+    child.expect([MENU, ITEMS])
     child.sendintr()
     child.expect(r"\[r\]esign")
     child.sendline("r")
