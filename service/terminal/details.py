@@ -84,10 +84,15 @@ def table(entries, title: str) -> Table:
 
 def brief(entries) -> list[Text]:
     """One line a card or tile: 'Airswipe  Base Block · cost 4 · value 5 — Block 5.'"""
-    lines = []
+    lines, seen = [], set()
     for entry in entries:
         what = stats_line(entry)
+        name = entry["name"]
         if "rotations" in entry or "connections" in entry:
             what += f" · {tile_shapes(entry)}"
-        lines.append(Text.assemble(("  " + entry["name"], "bold"), "  ", (what, "dim"), " — ", entry.get("text", "")))
+            name = f"{entry['id']} {name}"  # boards name tiles by id ("face up t04")
+        if (name, what) in seen:
+            continue  # two copies of one card (two "2 CPU card"s) read as one line
+        seen.add((name, what))
+        lines.append(Text.assemble(("  " + name, "bold"), "  ", (what, "dim"), " — ", entry.get("text", "")))
     return lines

@@ -30,6 +30,26 @@ LEAVE = object()  # what a menu answers when the person asked to stop (q, Ctrl-C
 WRONG_SEAT = re.compile(r"seat (\d+) to (play|act)")
 
 
+BRIEF_MOST = 14  # cards and tiles described under the board, one line each
+
+
+def own_part(view, seat: int):
+    """What of a view is the seat's own or loose on the table, for its cards' details under the
+    board: the seat's entry of `players` or `hands` (a hand's creatures and their stats), and the
+    view's top-level names (face-up tiles, a drawn tile, a draft pool)."""
+    if not isinstance(view, dict):
+        return []
+    found = [value for value in view.values() if isinstance(value, str)
+             or isinstance(value, list) and all(isinstance(item, str) for item in value)]
+    for zone in ("players", "hands", "hand"):
+        value = view.get(zone)
+        if isinstance(value, list) and 0 <= seat < len(value) and isinstance(value[seat], (dict, list)):
+            found.append(value[seat])
+        elif isinstance(value, dict) and str(seat) in value:
+            found.append(value[str(seat)])
+    return found
+
+
 class Leave(Exception):
     """The person left the match (it stays as it is; `arbiter play --resume ID` takes it up)."""
 
@@ -151,7 +171,7 @@ class Table:
 
     def choose(self, seat: int, board: dict, listed: dict) -> dict | None:
         entries = menus.build(listed["actions"], listed["words"], self.catalog.name_of)
-        self.show_details(listed["actions"], brief=True)
+        self.show_details([listed["actions"], own_part(board["board"], seat)], brief=True)
         top = menus.top_level(entries)
         lines, page = top, 0
         while True:
@@ -255,12 +275,11 @@ class Table:
     def show_details(self, value, brief: bool = False) -> None:
         named = list(self.catalog.named_in(value).values())
         if brief:
-            for line in brief_lines(named[:12]):
+            for line in brief_lines(named[:BRIEF_MOST]):
                 self.console.print(line, overflow="ellipsis", no_wrap=True)
             return
         if named:
-            self.console.print(details_table(named, "cards and tiles in your choices" if brief else
-                                             "cards and tiles you can see"))
+            self.console.print(details_table(named, "cards and tiles you can see"))
         elif not brief:
             self.console.print("[dim]nothing here has details in the game's catalog[/]")
 
