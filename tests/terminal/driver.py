@@ -83,6 +83,11 @@ class Person:
         if self.pending:
             self.child.sendline(self.pending.pop(0))
             return None
+        self.answer(index, screen)
+        return None
+
+    def answer(self, index: int, screen: str) -> None:
+        """A random answer to a menu (index 0) or an item list (index 1)."""
         count = int(self.child.match.group(3))
         if index == 0:
             self.moves += 1
@@ -95,7 +100,6 @@ class Person:
                 self.child.sendline("0")
             else:
                 self.child.sendline(str(self.rand.randint(1, count)))
-        return None
 
     def play_to_end(self, most: int = 3000, timeout=60) -> str:
         for _ in range(most):

@@ -17,7 +17,7 @@ SMALL = {"algomancy": {"turn_limit": 3}, "cyberspace": {"size": 5}}
 GAMES = ["algomancy", "cyberiad", "cybermancy", "cybermen", "cyberspace", "herocard"]
 
 
-def listings(arbiter, game, seats, seed, most=400):
+def listings(arbiter, game, seats, seed, most=300):
     """Every (legal-actions answer, view) met in a random match."""
     created = arbiter.create_match(game, [f"p{i}" for i in range(seats)], SMALL.get(game, {}))
     match_id, rand = uuid.UUID(created["match_id"]), random.Random(seed)
@@ -37,7 +37,7 @@ def test_every_listed_action_type_has_the_games_words_never_raw_json(game, sqlit
     ruleset = rulesets.latest(game)
     catalog = Catalog(ruleset.words.catalog())
     types = set()
-    for seats, seed in ((2, 1), (3, 2), (2, 3)):
+    for seats, seed in ((2, 1), (3, 2)):
         if seats > ruleset.max_seats:
             continue
         for listed, view, summary in listings(arbiter, game, seats, seed):
