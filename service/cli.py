@@ -186,9 +186,9 @@ def remote_session(server, game, seats, bots, bot_kind, options, join_id, token,
 
     match_id = join_id or resume_id
     if token:
-        seat = RemoteSession(server, match_id, {0: token}).server.call(
-            "GET", f"/v1/matches/{match_id}/legal-actions", token)["seat"]
-        tokens = {seat: token}
+        if not match_id:
+            raise click.UsageError("--token plays a seat of a match: give its id with --join or --resume")
+        tokens = {server.call("GET", f"/v1/matches/{match_id}/legal-actions", token)["seat"]: token}
     elif resume_id:
         if not remembered or not remembered.get("seats"):
             raise Refused("no_session", f"no seat of match {resume_id} is remembered in {saved.sessions_path()}; "
@@ -213,11 +213,20 @@ def remote_session(server, game, seats, bots, bot_kind, options, join_id, token,
     saved.save(str(match_id), {"game": summary["game"], "server": server.url,
                                "seats": {str(s): {"name": summary["seats"][s]["name"] if summary["seats"][s]["name"]
                                                   else name, "token": t} for s, t in tokens.items()}})
-    while summary["status"] == "open":
-        waiting = sum(1 for seat in summary["seats"] if seat["open"])
-        console.print(f"[dim]waiting for {waiting} more player{'s' if waiting != 1 else ''} to join …[/]")
-        time.sleep(1.0)
-        summary = session.summary()
+    told = None
+    try:
+        while summary["status"] == "open":
+            waiting = sum(1 for seat in summary["seats"] if seat["open"])
+            if waiting != told:
+                console.print(f"[dim]waiting for {waiting} more player{'s' if waiting != 1 else ''} to join "
+                              "(Ctrl-C: give up the seat) …[/]")
+                told = waiting
+            time.sleep(1.0)
+            summary = session.summary()
+    except KeyboardInterrupt:
+        for token in tokens.values():
+            server.call("POST", f"/v1/matches/{match_id}/leave", token, {})
+        raise click.ClickException(f"left the lobby of match {match_id}: your seat is open again") from None
     return session, sorted(tokens)
 
 
@@ -405,8 +414,8 @@ def clock(interval, idle_seconds):
         idle_seconds = int(os.environ.get("ARBITER_IDLE_SECONDS", IDLE_SECONDS_DEFAULT))
     data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
     arbiter = Arbiter(MatchStore(os.environ), ReadModels(open_read_store(os.environ, data_dir)))
-    console.print(f"clock running: a pass every {interval}s; idle matches abandoned after "
-                  f"{idle_seconds or 'never'}{'s' if idle_seconds else ''}")
+    console.print(f"clock running on the store at {store_location()}: a pass every {interval}s; idle matches "
+                  f"abandoned after {idle_seconds or 'never'}{'s' if idle_seconds else ''}", soft_wrap=True)
     run_until_signalled(lambda stop: run_clock(arbiter, stop, interval, idle_seconds), "arbiter-clock")
     arbiter.store.close()
 
@@ -533,7 +542,8 @@ def projector(batch_size, throttle):
             console.print("another projector holds the lock on this host; this one waits to take over")
             while not stop.is_set() and not lock.try_acquire():
                 stop.wait(2.0)
-        console.print(f"projector running on {runner.models.name} read models")
+        console.print(f"projector running on {runner.models.name} read models, from the store at "
+                      f"{store_location()}", soft_wrap=True)
         runner.run_forever(stop)
 
     run_until_signalled(project, "arbiter-projector")

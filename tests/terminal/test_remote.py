@@ -105,3 +105,15 @@ def test_ctrl_c_leaves_and_resume_takes_the_same_match_up(server, tmp_path):
     again.expect(r"ann \(seat 0\) resigned")
     again.expect(r"game over: ended; won by bot-greedy-1 \(seat 1\)")
     assert server.get(f"/v1/matches/{match_id}")["outcome"]["winners"] == [1]
+
+
+def test_ctrl_c_in_the_lobby_gives_the_seat_up(server, tmp_path):
+    host = spawn(["play", "herocard", "--server", server.url, "--name", "ann"], environment(tmp_path))
+    host.expect(r"--join (\S+) --name THEIR_NAME")
+    match_id = host.match.group(1)
+    host.expect(r"waiting for 1 more player to join")
+    host.sendintr()
+    host.expect(r"left the lobby of match \S+: your seat is open again")
+    host.expect(pexpect.EOF)
+    seats = server.get(f"/v1/matches/{match_id}")["seats"]
+    assert [seat["open"] for seat in seats] == [True, True]
