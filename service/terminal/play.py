@@ -44,10 +44,21 @@ def own_part(view, seat: int):
     for zone in ("players", "hands", "hand"):
         value = view.get(zone)
         if isinstance(value, list) and 0 <= seat < len(value) and isinstance(value[seat], (dict, list)):
-            found.append(value[seat])
+            found.append(at_hand(value[seat]))
         elif isinstance(value, dict) and str(seat) in value:
-            found.append(value[str(seat)])
+            found.append(at_hand(value[str(seat)]))
     return found
+
+
+PILES = ("deck", "bin", "grave", "discard", "exile", "removed", "library")
+
+
+def at_hand(part):
+    """A seat's part of the view without its piles (a deck list known to its owner, a bin):
+    what it can play or use now."""
+    if not isinstance(part, dict):
+        return part
+    return {key: value for key, value in part.items() if not any(pile in key.lower() for pile in PILES)}
 
 
 class Leave(Exception):
