@@ -9,12 +9,14 @@ import threading
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlparse
 
 import click
 import orjson
 from rich.console import Console
 from rich.pretty import Pretty
 from rich.table import Table
+from rich.text import Text
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.audit import audit as audit_records
@@ -30,15 +32,48 @@ from projections.readstore import open_read_store
 from .lifecycle import IDLE_SECONDS_DEFAULT, run_clock
 from .matches import Arbiter, parse_match_id, parse_ndjson
 
-console = Console()
+console = Console(highlight=False)  # no guessed colours: numbers and names read as the text says them
 SHUTDOWN_GRACE_SECONDS = 2
 # uvicorn's supervisor restarts a worker that does not answer its ping in time: a worker busy
 # starting (imports, the tables made on first boot, under a loaded machine) is not a dead one.
 WORKER_HEALTHCHECK_SECONDS = 60
 
 
-def local_arbiter() -> Arbiter:
+def store_location(environ=os.environ) -> str:
+    """Where this command looks for the store, in words: the SQLite file's absolute path and
+    why there (ARBITER_DATA_DIR, or its default ./var under the current folder), or PostgreSQL."""
+    if environ.get("ARBITER_STORE", "sqlite") == "postgres":
+        url = urlparse(environ.get("ARBITER_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/arbiter"))
+        schema = f", schema {environ['ARBITER_DB_SCHEMA']}" if environ.get("ARBITER_DB_SCHEMA") else ""
+        return f"PostgreSQL {url.hostname or '127.0.0.1'}:{url.port or 5432}/{url.path.lstrip('/') or 'arbiter'}{schema}"
+    if environ.get("ARBITER_STORE", "sqlite") != "sqlite":
+        raise click.ClickException(f"ARBITER_STORE must be 'sqlite' or 'postgres', not {environ['ARBITER_STORE']!r}")
+    file = sqlite_file(environ)
+    why = ("ARBITER_DATA_DIR" if environ.get("ARBITER_DATA_DIR") else
+           "ARBITER_DATA_DIR is not set: its default ./var under the current folder")
+    return f"{file} ({why})"
+
+
+def sqlite_file(environ=os.environ) -> Path:
+    return (Path(environ.get("ARBITER_DATA_DIR", "./var")) / "arbiter.sqlite").absolute()
+
+
+def local_arbiter(create: bool = True) -> Arbiter:
+    """The use cases over the configured store (ARBITER_STORE, ARBITER_DATA_DIR, as the server).
+    A read-only command passes create=False: a store that is not there is an error naming where
+    it looked, and no empty store is left behind."""
+    if not create and os.environ.get("ARBITER_STORE", "sqlite") == "sqlite" and not sqlite_file().is_file():
+        raise click.ClickException(f"no store at {store_location()}; set ARBITER_DATA_DIR to the folder that "
+                                   "holds arbiter.sqlite (or ARBITER_STORE=postgres), as for the server")
+    store_location()  # refuses an unknown ARBITER_STORE with the command's own error
     return Arbiter(MatchStore(os.environ))
+
+
+def no_match(error: DomainError) -> click.ClickException:
+    """A store's refusal, saying which store was looked in when the match is not there."""
+    if error.code in ("match_not_found", "not_found") or error.message.startswith("no match"):
+        return click.ClickException(f"{error.message} in the store at {store_location()}")
+    return click.ClickException(error.message)
 
 
 @click.group()
@@ -65,81 +100,135 @@ def serve(host, port, workers):
 def games():
     """List the games and their ruleset versions."""
     table = Table("game", "version", "seats", "bots")
-    for game in local_arbiter().games():
+    for game in (ruleset.describe() for ruleset in rulesets.all_latest()):
         table.add_row(game["game"], game["version"], f"{game['seats']['min']}-{game['seats']['max']}",
                       ", ".join(game["bots"]))
     console.print(table)
 
 
 @main.command()
-@click.argument("game")
-@click.option("--seats", default=2, show_default=True, type=int, help="How many seats.")
+@click.argument("game", required=False)
+@click.option("--seats", default=2, show_default=True, type=int, help="How many seats (a new match).")
 @click.option("--bot", "bots", multiple=True, type=int, help="Seat number a bot plays (repeatable).")
 @click.option("--bot-kind", default="random", show_default=True, help="Which of the game's bots (e.g. greedy).")
 @click.option("--options", "options_json", default="{}", help='Match options as JSON, e.g. \'{"mode": "teams"}\'.')
-@click.option("--seed", default=None, type=int, help="Seed for the bots' choices (not the game's shuffle).")
-def play(game, seats, bots, bot_kind, options_json, seed):
-    """Play GAME hot-seat in the terminal; each seat sees only its own view."""
-    arbiter = local_arbiter()
-    names = [f"bot{i}" if i in bots else f"seat{i}" for i in range(seats)]
+@click.option("--server", default=None, envvar="ARBITER_SERVER",
+              help="Play on this server (its HTTP API), e.g. http://127.0.0.1:8000; default: the local store.")
+@click.option("--join", "join_id", default=None, help="With --server: take an open seat of this match (a lobby).")
+@click.option("--token", default=None, help="With --server: the seat token of a seat you already hold.")
+@click.option("--name", default=None, help="Your name at a server's table (default: your login name).")
+@click.option("--resume", "resume_id", default=None, help="Take up a match you left (Ctrl-C, then leave).")
+def play(game, seats, bots, bot_kind, options_json, server, join_id, token, name, resume_id):
+    """Play GAME in the terminal: hot-seat on the local store (every seat not a bot's is played
+    at this keyboard, each seeing only its own view), or one seat on a server with --server
+    (create a match whose other seats are open or bots, or --join one). Ctrl-C leaves, resigns
+    or aborts; `--resume ID` takes a match up again."""
+    from .terminal import saved
+    from .terminal.play import Leave, Table
+    from .terminal.session import LocalSession, Refused, RemoteSession, Server
+
+    if not (game or join_id or resume_id):
+        raise click.UsageError("name a GAME to start a match, or --join ID (with --server) or --resume ID")
     try:
         options = orjson.loads(options_json)
-        bot = rulesets.latest(game).bots[bot_kind]
-        created = arbiter.create_match(game, names, options)
     except orjson.JSONDecodeError as error:
         raise click.BadParameter(f"--options is not JSON: {error}")
-    except KeyError:
-        raise click.BadParameter(f"{game} has no {bot_kind!r} bot; it has {sorted(rulesets.latest(game).bots)}")
-    except DomainError as error:
-        raise click.ClickException(error.message)
-    match_id = uuid.UUID(created["match_id"])
-    rand = random.Random(seed)
-    console.print(f"match [bold]{match_id}[/] created; commitment {created['commitment']}")
-    shown_to = None
-    told = 0  # the log is told in words up to this seq (as a spectator: the table shares the screen)
-    while True:
-        summary = arbiter.summary(match_id)
-        if summary["status"] != "running":
-            break
-        seat = summary["to_act"][0]
-        if seat in bots:
-            match = arbiter.store.match(match_id)
-            action = bot(match.state, seat, rand)
+    name = name or os.environ.get("USER") or "player"
+    remembered = saved.find(resume_id) if resume_id else None
+    if resume_id and server is None and remembered and remembered.get("server"):
+        server = remembered["server"]
+    try:
+        if server is None:
+            if join_id or token:
+                raise click.UsageError("--join and --token play a seat on a server: give --server URL")
+            arbiter = local_arbiter(create=not resume_id)
+            if resume_id:
+                match_id = parse_match_id(resume_id)
+            else:
+                seats_asked = [{"bot": bot_kind} if i in bots else {"name": f"seat{i}"} for i in range(seats)]
+                created = arbiter.create_match(game, seats_asked, options)
+                match_id = uuid.UUID(created["match_id"])
+                console.print(f"match {match_id} created; commitment {created['commitment']}")
+                console.print(f"[dim]store: {store_location()}[/]", soft_wrap=True)
+            session = LocalSession(arbiter, match_id)
+            summary = session.summary()
+            humans = [seat["seat"] for seat in summary["seats"] if str(seat["seat"]) not in summary.get("bots", {})
+                      and str(seat["seat"]) not in summary.get("left", {})]
+            saved.save(str(match_id), {"game": summary["game"], "server": None, "store": store_location(),
+                                       "seats": {str(s): {"name": summary["seats"][s]["name"]} for s in humans}})
+            hint = f"arbiter play --resume {match_id}"
         else:
-            if shown_to != seat:
-                click.prompt(f"\nPass the terminal to {names[seat]} (seat {seat}) and press Enter",
-                             default="", show_default=False)
-                console.clear()
-                shown_to = seat
-            console.print(drawn(rulesets.latest(game), arbiter.board(match_id, seat)["board"]))
-            listed = arbiter.legal_actions(match_id, seat)
-            actions = listed["actions"]
-            for number, said in enumerate(listed["words"]):
-                console.print(f"  [cyan]{number:>3}[/] {said}", highlight=False)
-            choice = click.prompt(f"{names[seat]}, your action", type=click.IntRange(0, len(actions) - 1))
-            action = actions[choice]
+            session, humans = remote_session(Server(server), game, seats, bots, bot_kind, options, join_id, token, name,
+                                             resume_id, remembered)
+            match_id = session.match_id
+            hint = f"arbiter play --server {server} --resume {match_id}"
+        table = Table(session, humans, console, resume_hint=hint)
+        if resume_id:
+            for seat in humans:  # the last moves, to pick up the thread
+                table.told[seat] = max(0, table.summary["version"] - 8)
         try:
-            result = arbiter.submit_action(match_id, seat, action)
-        except DomainError as error:
-            console.print(f"[red]refused:[/] {error.message}")
-            continue
-        if seat in bots:
-            told = tell(arbiter.log(match_id, None, since=told, limit=1000)["events"], told)
-    tell(arbiter.log(match_id, None, since=told, limit=1000)["events"], told)
-    console.print(f"\n[bold]game over[/]: {summary['outcome']}")
-    console.print(f"seed revealed: {summary['seed']}")
+            table.play()
+        except Leave:
+            console.print(Text(f"left match {match_id}: it stays as it is; take it up with {hint}", style="bold"),
+                          soft_wrap=True)
+        finally:
+            session.close()
+    except Refused as refusal:
+        raise click.ClickException(f"{refusal.detail} ({refusal.code})")
+    except DomainError as error:
+        raise no_match(error)
 
 
-def tell(records: list[dict], told: int) -> int:
-    """Print log records in their words (a bot's move and what it caused); the last seq told."""
-    for record in records:
-        if record["seq"] > told and record["type"] != "MatchCreated":
-            said = record.get("words") or {"text": record["type"], "facts": []}
-            console.print(f"[dim]#{record['seq']}[/] {said['text']}", highlight=False)
-            for text in filter(None, said["facts"]):
-                console.print(f"      {text}", style="dim", highlight=False)
-        told = max(told, record["seq"])
-    return told
+def remote_session(server, game, seats, bots, bot_kind, options, join_id, token, name, resume_id, remembered):
+    """A seat on a server: created (the other seats open, or bots), joined, or taken up again;
+    the match remembered with its token for --resume and `arbiter matches`."""
+    from .terminal import saved
+    from .terminal.session import Refused, RemoteSession
+
+    match_id = join_id or resume_id
+    if token:
+        if not match_id:
+            raise click.UsageError("--token plays a seat of a match: give its id with --join or --resume")
+        tokens = {server.call("GET", f"/v1/matches/{match_id}/legal-actions", token)["seat"]: token}
+    elif resume_id:
+        if not remembered or not remembered.get("seats"):
+            raise Refused("no_session", f"no seat of match {resume_id} is remembered in {saved.sessions_path()}; "
+                          "give its --token")
+        tokens = {int(s): held["token"] for s, held in remembered["seats"].items() if held.get("token")}
+    elif join_id:
+        joined = server.call("POST", f"/v1/matches/{join_id}/join", body={"name": name})
+        tokens = {joined["seat"]: joined["token"]}
+        console.print(f"joined match {join_id} as {name} (seat {joined['seat']})")
+    else:
+        asked = [{"name": name} if i == 0 else {"bot": bot_kind} if i in bots else {"open": True}
+                 for i in range(seats)]
+        created = server.call("POST", "/v1/matches", body={"game": game, "seats": asked, "options": options})
+        match_id = created["match_id"]
+        tokens = {0: created["seats"][0]["token"]}
+        console.print(f"match {match_id} created on {server.url}; commitment {created['commitment']}")
+        if created["status"] == "open":
+            console.print(f"the others join with: [bold]arbiter play --server {server.url} --join {match_id} "
+                          "--name THEIR_NAME[/]", soft_wrap=True)
+    session = RemoteSession(server, match_id, tokens)
+    summary = session.summary()
+    saved.save(str(match_id), {"game": summary["game"], "server": server.url,
+                               "seats": {str(s): {"name": summary["seats"][s]["name"] if summary["seats"][s]["name"]
+                                                  else name, "token": t} for s, t in tokens.items()}})
+    told = None
+    try:
+        while summary["status"] == "open":
+            waiting = sum(1 for seat in summary["seats"] if seat["open"])
+            if waiting != told:
+                console.print(f"[dim]waiting for {waiting} more player{'s' if waiting != 1 else ''} to join "
+                              "(Ctrl-C: give up the seat) …[/]")
+                told = waiting
+            time.sleep(1.0)
+            summary = session.summary()
+    except KeyboardInterrupt:
+        for token in tokens.values():
+            server.call("POST", f"/v1/matches/{match_id}/leave", token, {})
+        raise click.ClickException(f"left the lobby of match {match_id}: your seat is open again") from None
+    return session, sorted(tokens)
 
 
 def drawn(ruleset, view: dict):
@@ -150,38 +239,57 @@ def drawn(ruleset, view: dict):
 
 @main.command()
 @click.argument("match_id")
-def show(match_id):
-    """Show a match's summary and its spectator board."""
-    arbiter = local_arbiter()
+@click.option("--pretty", is_flag=True, help="A table and the drawn spectator board instead of JSON.")
+def show(match_id, pretty):
+    """Show a match's summary and its spectator board: JSON (for jq and scripts), or --pretty."""
+    arbiter = local_arbiter(create=False)
     try:
         mid = parse_match_id(match_id)
         summary = arbiter.summary(mid)
-        console.print(Pretty(summary))
-        console.print(drawn(rulesets.pinned(summary["game"], summary["ruleset_version"]),
-                            arbiter.board(mid, None)["board"]))
+        board = arbiter.board(mid, None)["board"]
     except DomainError as error:
-        raise click.ClickException(error.message)
+        raise no_match(error)
+    if not pretty:
+        click.echo(orjson.dumps({"summary": summary, "board": board}, option=orjson.OPT_INDENT_2).decode())
+        return
+    table = Table("field", "value", title=f"match {summary['match_id']}", title_justify="left")
+    for field, value in summary.items():
+        if field == "seats":
+            value = ", ".join(f"{seat['seat']}: {seat['name']}" for seat in value)
+        table.add_row(field, value if isinstance(value, str) else orjson.dumps(value).decode())
+    console.print(table)
+    if summary.get("status") != "open":
+        console.print(drawn(rulesets.pinned(summary["game"], summary["ruleset_version"]), board))
 
 
 @main.command()
 @click.argument("match_id")
-@click.option("--output", "-o", type=click.File("wb"), default="-", help="File to write (default: stdout).")
+@click.option("--output", "-o", type=click.File("wb", lazy=True), default="-",
+              help="File to write (default: stdout).")
 @click.option("--running", is_flag=True, help="Export a match that is still running (reveals hidden cards).")
 def export(match_id, output, running):
     """Write a match as NDJSON, one event a line."""
     try:
-        lines = local_arbiter().export_lines(parse_match_id(match_id), admin=running)
+        lines = local_arbiter(create=False).export_lines(parse_match_id(match_id), admin=running)
     except DomainError as error:
-        raise click.ClickException(error.message)
+        raise no_match(error)
     output.writelines(lines)
 
 
 def load_records(source: str) -> list[dict]:
-    """Records of an exported file (offline: no store is opened), else of a stored match."""
+    """Records of an exported file (offline: no store is opened), else of a stored match. A
+    SOURCE that is not a match id is a file, and a missing one is named as such."""
     if os.path.isfile(source):
         with open(source, "rb") as handle:
             return parse_ndjson(handle)
-    return local_arbiter().records(parse_match_id(source))
+    try:
+        match_id = uuid.UUID(source)
+    except ValueError:
+        raise click.ClickException(f"file not found: {source} (nor is it a match id)") from None
+    try:
+        return local_arbiter(create=False).records(match_id)
+    except DomainError as error:
+        raise no_match(error)
 
 
 @main.command()
@@ -213,7 +321,8 @@ def import_(file):
         result = local_arbiter().import_match(file)
     except DomainError as error:
         raise click.ClickException(error.message)
-    console.print(f"imported {result['match_id']} ({result['version']} events): {result['audit']}")
+    console.print(f"imported {result['match_id']} ({result['version']} events) into {store_location()}: "
+                  f"{result['audit']}", highlight=False)
 
 
 @main.command()
@@ -255,6 +364,47 @@ def replay(source, upto, seat, boards, step):
 
 
 @main.command()
+@click.option("--all", "show_all", is_flag=True, help="Ended matches too.")
+def matches(show_all):
+    """The matches you play from this terminal (local or on a server), and how to take one up."""
+    from .terminal import saved
+    from .terminal.session import Refused, Server
+
+    remembered = saved.load()
+    table = Table("match", "game", "where", "you", "status", "to act", "take it up with", title="your matches",
+                  title_justify="left")
+    arbiter, servers = None, {}
+    for match_id, entry in sorted(remembered.items(), key=lambda pair: pair[1].get("saved_at", 0)):
+        where = entry.get("server") or entry.get("store", "local")
+        try:
+            if entry.get("server"):
+                server = servers.setdefault(entry["server"], Server(entry["server"]))
+                summary = server.call("GET", f"/v1/matches/{match_id}")
+            elif entry.get("store") != store_location():
+                continue  # another store's match: listed when ARBITER_DATA_DIR points at it
+            else:
+                arbiter = arbiter or local_arbiter(create=False)
+                summary = arbiter.summary(uuid.UUID(match_id))
+            status = summary["status"]
+            to_act = ", ".join(f"{summary['seats'][s]['name']} (seat {s})" for s in summary.get("to_act", []))
+        except (Refused, DomainError, click.ClickException) as error:
+            status, to_act = f"unknown: {getattr(error, 'detail', None) or getattr(error, 'message', error)}", ""
+        if status not in ("running", "open") and not show_all:
+            continue
+        you = ", ".join(f"{held['name']} (seat {seat})" for seat, held in entry.get("seats", {}).items())
+        resume = (f"arbiter play --server {entry['server']} --resume {match_id}" if entry.get("server")
+                  else f"arbiter play --resume {match_id}")
+        table.add_row(match_id, entry.get("game", "?"), where, you, status, to_act, resume)
+    for server in servers.values():
+        server.close()
+    console.print(f"[dim]remembered in {saved.sessions_path()}; local store: {store_location()}[/]", soft_wrap=True)
+    if table.row_count:
+        console.print(table)
+    else:
+        console.print("no running matches" + ("" if show_all else " (--all: ended ones too)"))
+
+
+@main.command()
 @click.option("--interval", default=1.0, show_default=True, type=float, help="Seconds between passes.")
 @click.option("--idle-seconds", default=None, type=int,
               help="Abandon matches idle this long (default: ARBITER_IDLE_SECONDS, else 7 days; 0: never).")
@@ -265,8 +415,8 @@ def clock(interval, idle_seconds):
         idle_seconds = int(os.environ.get("ARBITER_IDLE_SECONDS", IDLE_SECONDS_DEFAULT))
     data_dir = Path(os.environ.get("ARBITER_DATA_DIR", "./var"))
     arbiter = Arbiter(MatchStore(os.environ), ReadModels(open_read_store(os.environ, data_dir)))
-    console.print(f"clock running: a pass every {interval}s; idle matches abandoned after "
-                  f"{idle_seconds or 'never'}{'s' if idle_seconds else ''}")
+    console.print(f"clock running on the store at {store_location()}: a pass every {interval}s; idle matches "
+                  f"abandoned after {idle_seconds or 'never'}{'s' if idle_seconds else ''}", soft_wrap=True)
     run_until_signalled(lambda stop: run_clock(arbiter, stop, interval, idle_seconds), "arbiter-clock")
     arbiter.store.close()
 
@@ -403,7 +553,8 @@ def projector(batch_size, throttle, shards):
             console.print("another projector holds the lock on this host; this one waits to take over")
             while not stop.is_set() and not lock.try_acquire():
                 stop.wait(2.0)
-        console.print(f"projector running on {runner.models.name} read models")
+        console.print(f"projector running on {runner.models.name} read models, from the store at "
+                      f"{store_location()}", soft_wrap=True)
         runner.run_forever(stop)
 
     run_until_signalled(project, "arbiter-projector")

@@ -118,3 +118,29 @@ def plain_text(renderable: RenderableType, width: int = 120) -> str:
     console = Console(record=True, width=width, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
+
+
+# A tile's connections as one box-drawing character: the sides it is open to, after rotation.
+SIDES = ("north", "east", "south", "west")
+GLYPHS = {frozenset(): "·", frozenset({"north"}): "╵", frozenset({"east"}): "╶", frozenset({"south"}): "╷",
+          frozenset({"west"}): "╴", frozenset({"north", "south"}): "│", frozenset({"east", "west"}): "─",
+          frozenset({"north", "east"}): "└", frozenset({"east", "south"}): "┌", frozenset({"south", "west"}): "┐",
+          frozenset({"north", "west"}): "┘", frozenset({"north", "east", "south"}): "├",
+          frozenset({"east", "south", "west"}): "┬", frozenset({"north", "south", "west"}): "┤",
+          frozenset({"north", "east", "west"}): "┴", frozenset(SIDES): "┼"}
+
+
+def connections_glyph(connections) -> str:
+    """'└' for a tile open to the north and east: the sides (names, or their first letters
+    N/E/S/W) drawn as one box-drawing character, so a tile's shape reads at a glance."""
+    sides = set()
+    for side in connections or []:
+        side = str(side).lower()
+        sides |= {name for name in SIDES if name == side or name[0] == side}
+    return GLYPHS[frozenset(sides)]
+
+
+def rotated(connections, quarter_turns: int) -> list[str]:
+    """The sides a tile is open to after turning it clockwise `quarter_turns` times."""
+    sides = [name for name in SIDES for side in connections or [] if str(side).lower() in (name, name[0])]
+    return [SIDES[(SIDES.index(side) + quarter_turns) % 4] for side in sides]

@@ -1,0 +1,99 @@
+"""The menu a person reads (service/terminal/menu.py): every listed action of every game in
+the game's words, grouped by type; subsets picked item by item against what the rules accept."""
+
+import random
+import uuid
+
+import pytest
+
+from domain.kernel import ruleset as rulesets
+from domain.kernel.store import MatchStore
+from domain.kernel.words import Context
+from service.matches import Arbiter
+from service.terminal import menu as menus
+from service.terminal.details import Catalog
+
+SMALL = {"algomancy": {"turn_limit": 3}, "cyberspace": {"size": 5}}
+GAMES = ["algomancy", "cyberiad", "cybermancy", "cybermen", "cyberspace", "herocard"]
+
+
+def listings(arbiter, game, seats, seed, most=300):
+    """Every (legal-actions answer, view) met in a random match."""
+    created = arbiter.create_match(game, [f"p{i}" for i in range(seats)], SMALL.get(game, {}))
+    match_id, rand = uuid.UUID(created["match_id"]), random.Random(seed)
+    for _ in range(most):
+        summary = arbiter.summary(match_id)
+        if summary["status"] != "running":
+            return
+        seat = summary["to_act"][0]
+        listed = arbiter.legal_actions(match_id, seat)
+        yield listed, arbiter.board(match_id, seat)["board"], summary
+        arbiter.submit_action(match_id, seat, rand.choice(listed["actions"]))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_listed_action_type_has_the_games_words_never_raw_json(game, sqlite_env):
+    arbiter = Arbiter(MatchStore(sqlite_env))
+    ruleset = rulesets.latest(game)
+    catalog = Catalog(ruleset.words.catalog())
+    types = set()
+    for seats, seed in ((2, 1), (3, 2)):
+        if seats > ruleset.max_seats:
+            continue
+        for listed, view, summary in listings(arbiter, game, seats, seed):
+            ctx = Context([s["name"] for s in summary["seats"]], viewer=listed["seat"], view=view)
+            for action, said in zip(listed["actions"], listed["words"]):
+                types.add(action["type"])
+                assert action["type"] in ruleset.words.actions, f"{game}: no words for {action['type']}"
+                assert ruleset.words.action(action, ctx, strict=True) == said  # the game's own words, unchanged
+            for entry in menus.build(listed["actions"], listed["words"], catalog.name_of):
+                assert entry.label and "{" not in entry.label and '"' not in entry.label, entry.label
+                assert not entry.label.startswith("make a move ("), entry.label
+                for item in entry.choice.items if entry.choice else []:
+                    assert "{" not in item.label and item.label.strip(), item.label
+    assert len(types) >= 3, f"{game}: the random matches met only {sorted(types)}"
+
+
+def discard_family(hand):
+    """HeroCard's discard as listed: one action a subset of the hand (here up to 2 cards)."""
+    subsets = [[]] + [[c] for c in hand] + [[a, b] for i, a in enumerate(hand) for b in hand[i + 1:]]
+    return [{"type": "discard", "cards": s} for s in subsets], [f"discard {len(s)} cards" for s in subsets]
+
+
+def test_a_family_of_listed_subsets_is_one_entry_picked_item_by_item():
+    actions, words = discard_family(["a", "b", "c", "d"])
+    actions.append({"type": "pass"})
+    words.append("pass")
+    entries = menus.build(actions, words, {"a": "Alpha", "b": "Bravo"}.get)
+    assert [e.kind for e in entries] == ["discard", "pass"], "11 subsets are one line, not eleven"
+    choice = entries[0].choice
+    assert [item.label for item in choice.items][:2] == ["discard 1 cards", "discard 1 cards"]
+    assert choice.problem() is None and choice.action() == {"type": "discard", "cards": []}
+    for index in (0, 1, 2):
+        choice.toggle(index)
+    assert "not one of the listed choices" in choice.problem() and "0, 1 or 2 items" in choice.problem()
+    choice.toggle(0)
+    assert choice.problem() is None and choice.action() == {"type": "discard", "cards": ["b", "c"]}
+
+
+def test_a_listing_with_a_payment_schema_is_picked_with_a_running_total():
+    pay = {"type": "array", "uniqueItems": True, "items": {"enum": ["x", "y", "z"]}, "worth_at_least": 3,
+           "worth": {"z": 2}}
+    listed = {"type": "play", "card": "k", "pay": ["x", "z"], "params": {"pay": pay}}
+    [entry] = menus.build([listed], ["play K, paying with X and Z — or any of X, Y or Z worth at least 3"])
+    assert entry.label == "play K, paying with X and Z" and entry.action is listed
+    choice = entry.choice
+    assert [choice.items[i].value for i in choice.chosen] == ["x", "z"] and choice.total(("pay",)) == 3
+    choice.chosen.clear()
+    choice.toggle(1)
+    assert choice.total(("pay",)) == 1 and choice.problem() == "pay worth 1 of at least 3"
+    choice.toggle(2)
+    assert choice.problem() is None and choice.action() == {"type": "play", "card": "k", "pay": ["y", "z"]}
+
+
+def test_a_long_menu_is_shown_by_type():
+    actions = [{"type": "place", "x": x} for x in range(40)] + [{"type": "end_turn"}]
+    words = [f"place at {x}" for x in range(40)] + ["end the turn"]
+    lines = menus.top_level(menus.build(actions, words))
+    assert [label for _, label, _ in lines] == ["place … (40 choices)", "end the turn"]
+    assert len(lines[0][2]) == 40

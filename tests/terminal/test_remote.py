@@ -1,0 +1,119 @@
+"""`arbiter play --server`: a seat of a match on a running `arbiter serve`, over its public
+HTTP API and live stream, with the same board and menus as hot-seat play. Every game is joined
+(`--join`) and played against the server's bot; two terminals play a whole Cyberiad match
+against each other; Ctrl-C then --resume takes a match up again."""
+
+import re
+import time
+
+import orjson
+import pexpect
+import pytest
+
+from .driver import ITEMS, LEFT, MENU, OVER, WAITING, Person, Server, environment, spawn
+
+OPTIONS = {"algomancy": {"turn_limit": 2}, "cyberspace": {"size": 5, "duels": "bit"}}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("served"))
+    yield running
+    running.close()
+
+
+@pytest.mark.parametrize("game", ["algomancy", "cyberiad", "cybermancy", "cybermen", "cyberspace", "herocard"])
+def test_a_person_joins_a_servers_match_and_plays_it(game, server, tmp_path):
+    """A dozen moves in each game's menus, every one recorded by the server, then Ctrl-C and
+    resign ends it (the two-terminal test below plays a whole match)."""
+    lobby = server.post("/v1/matches", {"game": game, "seats": [{"open": True}, {"bot": "greedy"}],
+                                        "options": OPTIONS.get(game, {})})
+    assert lobby["status"] == "open"
+    child = spawn(["play", "--server", server.url, "--join", lobby["match_id"], "--name", "ann"],
+                  environment(tmp_path))
+    child.expect(r"joined match \S+ as ann \(seat 0\)")
+    person = Person(child, seed=len(game))
+    ended = False
+    while person.moves < 12 and not ended:
+        ended = person.step() == OVER
+    if not ended:
+        played = server.get(f"/v1/matches/{lobby['match_id']}")
+        assert played["status"] == "running" and played["version"] >= person.moves, "the moves were the server's"
+        child.expect([MENU, ITEMS])
+        child.sendintr()
+        child.expect(r"\[r\]esign")
+        child.sendline("r")
+        child.expect(r"ann \(seat 0\) resigned")
+        child.expect(OVER)
+    child.expect(pexpect.EOF)
+    summary = server.get(f"/v1/matches/{lobby['match_id']}")
+    assert summary["status"] == "ended" and summary["version"] > person.moves
+    assert set(person.asked) == {0}
+    assert not re.search(r'\{"type"|"type":', "".join(person.screens))
+
+
+def test_two_terminals_play_one_match_on_one_server(server, tmp_path):
+    host = spawn(["play", "cyberiad", "--server", server.url, "--name", "ann"], environment(tmp_path / "a"))
+    host.expect(r"arbiter play --server (\S+) --join (\S+) --name THEIR_NAME")
+    match_id = host.match.group(2)
+    guest = spawn(["play", "--server", server.url, "--join", match_id, "--name", "bob"], environment(tmp_path / "b"))
+    guest.expect(r"joined match \S+ as bob \(seat 1\)")
+    people = {"ann": Person(host, seed=1), "bob": Person(guest, seed=2)}
+    over, deadline = set(), time.monotonic() + 120
+    while over != set(people) and time.monotonic() < deadline:
+        for name, person in people.items():
+            # each answers its own questions; a terminal whose seat is not asked is quiet a while
+            if name not in over and person.step(until=(OVER,), timeout=0.1, quiet_ok=True) == OVER:
+                over.add(name)
+    assert over == set(people)
+    assert set(people["ann"].asked) == {0} and set(people["bob"].asked) == {1}
+    assert server.get(f"/v1/matches/{match_id}")["status"] == "ended"
+    # each terminal told the other's moves in words, as its own seat may read them
+    assert re.search(r"#\d+ bob \w+", "".join(people["ann"].screens))
+    assert re.search(r"#\d+ ann \w+", "".join(people["bob"].screens))
+
+
+def test_ctrl_c_leaves_and_resume_takes_the_same_match_up(server, tmp_path):
+    env = environment(tmp_path)
+    child = spawn(["play", "herocard", "--server", server.url, "--name", "ann", "--bot", "1", "--bot-kind", "greedy"],
+                  env)
+    person = Person(child, seed=5)
+    for _ in range(4):
+        person.step()
+    child.expect([MENU, ITEMS])  # a question: Ctrl-C may come at any
+    child.sendintr()
+    child.expect(r"\[l\]eave")
+    child.sendline("l")
+    child.expect(LEFT)
+    match_id = child.match.group(1)
+    child.expect(pexpect.EOF)
+    summary = server.get(f"/v1/matches/{match_id}")
+    assert summary["status"] == "running", "leaving leaves the match as it is"
+    listed = spawn(["matches"], env)
+    listed.expect(pexpect.EOF)
+    assert match_id[:8] in listed.before and "running" in listed.before
+    again = spawn(["play", "--resume", match_id], env)
+    resumed = Person(again, seed=6)
+    for _ in range(6):
+        resumed.step()
+    assert resumed.moves > 0 and set(resumed.asked) == {0}
+    assert server.get(f"/v1/matches/{match_id}")["version"] > summary["version"], "the same match went on"
+    again.expect([MENU, ITEMS])
+    again.sendintr()
+    again.expect(r"\[r\]esign")
+    again.sendline("r")
+    again.expect(r"ann \(seat 0\) resigned")
+    again.expect(r"game over: ended; won by bot-greedy-1 \(seat 1\)")
+    assert server.get(f"/v1/matches/{match_id}")["outcome"]["winners"] == [1]
+
+
+def test_ctrl_c_in_the_lobby_gives_the_seat_up(server, tmp_path):
+    host = spawn(["play", "herocard", "--server", server.url, "--name", "ann"], environment(tmp_path))
+    host.expect(r"--join (\S+) --name THEIR_NAME")
+    match_id = host.match.group(1)
+    host.expect(r"waiting for 1 more player to join")
+    host.sendintr()
+    host.expect(r"left the lobby of match \S+: your seat is open again")
+    host.expect(pexpect.EOF)
+    seats = server.get(f"/v1/matches/{match_id}")["seats"]
+    assert [seat["open"] for seat in seats] == [True, True]
