@@ -27,7 +27,6 @@ HELP_KEYS = """[bold]keys[/]
   [cyan]?[/] [cyan]help[/]     this help;  [cyan]q[/] or Ctrl-C: leave (resume later), resign or abort
 While choosing items: [cyan]N[/] ticks or unticks item N, Enter sends the choice, [cyan]c[/] clears, [cyan]0[/] goes back."""
 LEAVE = object()  # what a menu answers when the person asked to stop (q, Ctrl-C)
-WRONG_SEAT = re.compile(r"seat (\d+) to (play|act)")
 
 
 BRIEF_MOST = 14  # cards and tiles described under the board, one line each
@@ -165,18 +164,13 @@ class Table:
         self.console.rule(f"[bold]{escape(self.who(seat))}[/] to choose", characters="━")
 
     def board_text(self, seat: int | None, view: dict) -> Text:
-        """The game's drawing of the view; where its header names another seat as the one "to
-        play" while this seat is asked (a prompt on another's turn), it says whose turn it is."""
+        """The game's drawing of the view."""
         if not self.ruleset.render:
             return Pretty(view)
         capture = Console(file=io.StringIO(), width=self.console.width, force_terminal=self.console.is_terminal,
                           color_system=self.console.color_system, legacy_windows=False)
         capture.print(self.ruleset.render(view))
-        text = capture.file.getvalue()
-
-        def named(match):
-            return match.group(0) if seat is None or int(match.group(1)) == seat else f"seat {match.group(1)}'s turn"
-        return Text.from_ansi(WRONG_SEAT.sub(named, text), end="")
+        return Text.from_ansi(capture.file.getvalue(), end="")
 
     # -- choosing ------------------------------------------------------------------------
 

@@ -57,7 +57,8 @@ class Person:
 
     def check_seat(self, seat: int, screen: str) -> None:
         """The screen before a question names no other seat as the one to play, and says who chooses."""
-        for named in re.findall(r"seat (\d+) to (?:play|act)", screen):
+        for named in re.findall(r"seat (\d+) to (?:play|act)|waiting on seat (\d+)", screen):
+            named = next(n for n in named if n)
             assert int(named) == seat, f"the screen names seat {named} to play while seat {seat} is asked:\n{screen}"
         chooses = re.findall(r"\(seat (\d+)\) to choose", screen)
         assert all(int(s) == seat for s in chooses), screen

@@ -44,7 +44,8 @@ def render(view: dict):
     prompt = view.get("prompt")
     return board(
         header("Cyberiad", view["phase"], f"turn {turn.get('number', '-')}",
-               None if view.get("over") else f"seat {turn.get('seat', '-')} to play",
+               # whose turn it is, not who is asked: a prompt may ask another seat (line below)
+               None if view.get("over") else f"seat {turn.get('seat', '-')}'s turn",
                over=view.get("over")),
         stats(("deck", backs(view["deck"])), ("discard", len(view["discard"])),
               ("top", card(top) if top else None)),

@@ -51,7 +51,7 @@ def render(view: dict):
     winners = view.get("winners")
     return board(
         header(f"Cybermancy {view['mode']}", f"round {view['round']}", view["phase"],
-               f"initiative seat {view['initiative']}", None if view.get("over") else f"seat {view['turn']} to act",
+               f"initiative seat {view['initiative']}", None if view.get("over") else f"seat {view['turn']}'s turn",
                over=f"{view['over']}, winners: {seat_list(winners)}" if view.get("over") else None),
         stats(("CPU deck", view["cpu_deck"]), ("RAM deck", view["ram_deck"]),
               ("draft pool", len(view["draft_pool"]) if view["draft_pool"] else None)),
