@@ -324,6 +324,7 @@ class Table:
         told = self.told[reader] if reader is not None else self.spectator_told
         if reader is None and self.seats:
             told = max(self.told.values())
+        self.console.rule("the match is over: the rest of it, every card now shown", characters="━")
         self.tell_records(self.session.log(reader, told), told)
         outcome = summary.get("outcome") or {}
         winners = [self.who(seat) for seat in outcome.get("winners", []) if isinstance(seat, int)]
