@@ -110,8 +110,41 @@ def rebuild(data_dir: str, extra_env: dict) -> dict:
     return {"events": rebuilt, "events_per_s_best": round(max(rates)), "events_per_s_median": round(statistics.median(rates))}
 
 
+def rebuild_once(data_dir: str, extra_env: dict) -> dict:
+    """One rebuild of the read models from the store in `data_dir` (played first if empty):
+    its events, wall and CPU seconds, and the CPU seconds the Redis server spent meanwhile."""
+    from domain.kernel.store import MatchStore
+    from projections.projector import Projector
+    from projections.readstore import open_read_store
+    from service.matches import Arbiter
+
+    env = {"ARBITER_DATA_DIR": data_dir, **extra_env}
+    store = MatchStore(env)
+    if not os.path.exists(os.path.join(data_dir, ".played")):
+        play(Arbiter(store), int(os.environ.get("BENCH_MATCHES", "60")), 3)
+        Path(data_dir, ".played").touch()
+    models = open_read_store(env, Path(data_dir))
+    projector = Projector(store, models)
+
+    def redis_cpu() -> float:
+        if not extra_env.get("ARBITER_REDIS_URL"):
+            return 0.0
+        info = models.client.info("cpu")
+        return info["used_cpu_user"] + info["used_cpu_sys"]
+
+    server, wall, cpu = redis_cpu(), time.perf_counter(), time.process_time()
+    events = projector.rebuild()
+    wall, cpu, server = time.perf_counter() - wall, time.process_time() - cpu, redis_cpu() - server
+    store.close()
+    return {"events": events, "wall": wall, "cpu": cpu, "redis_cpu": server}
+
+
 def main():
     what = sys.argv[1] if len(sys.argv) > 1 else "all"
+    if what == "rebuild-once":  # bench/ab.py's one round: DATA_DIR [REDIS_URL PREFIX]
+        extra = {"ARBITER_REDIS_URL": sys.argv[3], "ARBITER_REDIS_PREFIX": sys.argv[4]} if len(sys.argv) > 3 else {}
+        print(json.dumps(rebuild_once(sys.argv[2], extra)))
+        return
     report = {"rounds": ROUNDS}
     with tempfile.TemporaryDirectory() as tmp:
         if what in ("replay", "all"):

@@ -81,14 +81,15 @@ class Projector:
             return 0
         batch = Batch()
         reader = Reader(self.models, batch)
-        records = []
         try:
-            for notification in notifications:
-                record = as_record(notification)
-                records.append(record)
-                for projection in self.projections:
-                    if notification.id > positions[projection.name] and projection.stream == record["stream"]:
-                        projection.apply(record, batch, reader)
+            records = [as_record(notification) for notification in notifications]
+            work = [(record, [p for p in self.projections
+                              if notification.id > positions[p.name] and p.stream == record["stream"]])
+                    for notification, record in zip(notifications, records)]
+            self._read_ahead(reader, work)
+            for record, projections in work:
+                for projection in projections:
+                    projection.apply(record, batch, reader)
                 if self.throttle_per_s:
                     time.sleep(1 / self.throttle_per_s)
         except (KeyError, ValueError, TypeError):
@@ -111,6 +112,24 @@ class Projector:
                                   for r in records])[-20_000:]
         self.applied += len(records)
         return len(notifications)
+
+    @staticmethod
+    def _read_ahead(reader: Reader, work) -> None:
+        """One request for the stored documents the batch's records will read (not those of a
+        match or lobby the batch creates), and the lowest score its index searches start from."""
+        created, keys, floors = set(), [], []
+        for record, projections in work:
+            stream = record.get("match_id") or record["lobby_id"]
+            if record["type"] in ("MatchCreated", "Opened"):
+                created.add(stream)
+            for projection in projections:
+                reads, index_floor = getattr(projection, "reads", None), getattr(projection, "index_floor", None)
+                if reads and stream not in created:
+                    keys.extend(reads(record))
+                floor = index_floor(record) if index_floor else None
+                if floor is not None:
+                    floors.append(floor)
+        reader.read_ahead(keys, min(floors, default=None))
 
     def catch_up(self) -> int:
         total = 0
