@@ -11,7 +11,10 @@ others, so shards can be added without moving matches. Events are stored as lean
 documents. Aggregates are cached per process and fast-forwarded from the
 store before every use, so the cache saves replay work but never hides a newer event
 or a conflict: a write at a taken version fails on the store's unique
-(stream, version) constraint whatever the cache held.
+(stream, version) constraint whatever the cache held. A match is replayed (and
+fast-forwarded) straight from its stored JSON rows by the Match methods its events apply
+with (`ShardStore._replayed`), keeping the library's cache semantics but not building its
+event objects.
 
 Any number of processes may start together against an empty PostgreSQL database or
 schema (web workers, several hosts, the projector): the tables are created by one of
