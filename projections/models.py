@@ -16,6 +16,7 @@ records carry `lobby_id`); each projection names the stream it reads in `stream`
 
 from datetime import datetime
 
+import orjson
 from openskill.models import PlackettLuce
 
 from domain.kernel import ruleset as rulesets
@@ -29,19 +30,45 @@ def created_score(iso: str) -> float:
 
 
 class Reader:
-    """Documents as the batch has changed them so far, else as stored."""
+    """Documents as the batch has changed them so far, else as stored.
+
+    What the store holds may be read ahead for a whole batch (`read_ahead`): the documents its
+    records will read (each projection's `reads`), in one request, and each index the batch
+    will search above the lowest score it will search from (`index_floor`), once. A read
+    ahead is a read of the store as it is during the batch, as a read mid-batch is: the
+    batch's compare-and-set commit refuses it if another projector changed what it read."""
 
     def __init__(self, store, batch: Batch):
         self.store, self.batch = store, batch
+        self._ahead: dict[str, bytes | None] = {}  # stored JSON, decoded at each read (no shared copies)
+        self._index_floor: float | None = None
+        self._indexes: dict[str, list[tuple[str, float]]] = {}  # stored members with score >= floor
+
+    def read_ahead(self, keys, index_floor: float | None = None) -> None:
+        wanted = [key for key in dict.fromkeys(keys) if key not in self.batch.docs and key not in self._ahead]
+        if wanted:
+            self._ahead.update(self.store.fetch(wanted))
+        self._index_floor = index_floor
 
     def get(self, key: str) -> dict | None:
         if key in self.batch.docs:
             return self.batch.docs[key]
+        if key in self._ahead:
+            raw = self._ahead[key]
+            return orjson.loads(raw) if raw else None
         return self.store.get(key)
+
+    def _stored_scored(self, name: str, low: float, high: float) -> list[tuple[str, float]]:
+        floor = self._index_floor
+        if floor is None or low < floor:
+            return self.store.index_scored(name, low, high)
+        if name not in self._indexes:
+            self._indexes[name] = self.store.index_scored(name, floor, float("inf"))
+        return [(member, score) for member, score in self._indexes[name] if low <= score <= high]
 
     def index_scored(self, name: str, low: float, high: float) -> list[tuple[str, float]]:
         """(member, score) of the index with low <= score <= high, in (score, member) order."""
-        found = dict(self.store.index_scored(name, low, high))
+        found = dict(self._stored_scored(name, low, high))
         for member in [m for (index, m) in self.batch.unindexed if index == name]:
             found.pop(member, None)
         found.update({member: score for index, member, score in self.batch.indexed
@@ -54,6 +81,9 @@ class MatchesProjection:
     stream = "match"
     global_order = False
     prefixes = ["match:", "log:", "idx:"]
+
+    def reads(self, record: dict) -> list[str]:
+        return [] if record["type"] == "MatchCreated" else [f"match:{record['match_id']}"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
         match_id, seq, kind, data = record["match_id"], record["seq"], record["type"], record["data"]
@@ -96,6 +126,10 @@ class StatsProjection:
     stream = "match"
     global_order = False
     prefixes = ["stats:", "statsrun:"]
+
+    def reads(self, record: dict) -> list[str]:
+        kind, match_id = record["type"], record["match_id"]
+        return [] if kind == "MatchCreated" else [f"statsrun:{match_id}"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
         match_id, kind, data = record["match_id"], record["type"], record["data"]
@@ -167,6 +201,9 @@ class PlayersProjection:
     global_order = False
     prefixes = ["player:", "playersrun:"]
 
+    def reads(self, record: dict) -> list[str]:
+        return [] if record["type"] in ("MatchCreated", "ActionTaken") else [f"playersrun:{record['match_id']}"]
+
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
         match_id, kind, data = record["match_id"], record["type"], record["data"]
         run_key = f"playersrun:{match_id}"
@@ -198,6 +235,9 @@ class LobbiesProjection:
     stream = "lobby"
     global_order = False
     prefixes = ["lobby:", "lidx:"]
+
+    def reads(self, record: dict) -> list[str]:
+        return [] if record["type"] == "Opened" else [f"lobby:{record['lobby_id']}"]
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
         lobby_key, kind, data = f"lobby:{record['lobby_id']}", record["type"], record["data"]
@@ -237,6 +277,13 @@ class RatingsProjection:
     global_order = True
     prefixes = ["rating:", "ratingrun:", "rhist:", "ridx:", "rorder:"]
     model = PlackettLuce()
+
+    def reads(self, record: dict) -> list[str]:
+        return [f"ratingrun:{record['match_id']}"] if record["type"] == "MatchEnded" else []
+
+    def index_floor(self, record: dict) -> float | None:
+        """The lowest score `apply` searches its order index from, for this record."""
+        return created_score(record["data"]["at"]) if record["type"] == "MatchEnded" else None
 
     def apply(self, record: dict, batch: Batch, reader: Reader) -> None:
         match_id, kind, data = record["match_id"], record["type"], record["data"]

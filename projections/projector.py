@@ -19,22 +19,31 @@ from eventsourcing.utils import get_topic
 
 from domain.kernel.lobby import Lobby
 from domain.kernel.match import EVENT_TYPES, Match
-from domain.kernel.store import MATCH_TOPICS, MatchStore, event_type, export_fields
+from domain.kernel.store import MATCH_TOPICS, MatchStore, event_type
 
 from .models import PROJECTIONS, Reader
 from .readstore import Batch, ProjectionConflict, ReadStoreUnavailable
 
 LOBBY_TOPICS = [get_topic(getattr(Lobby, name)) for name in ("Opened", "SeatTaken", "SeatLeft", "Started")]
 LIBRARY_FIELDS = ("originator_id", "originator_version", "timestamp", "originator_topic")
+_LOBBY_TYPES = {topic: event_type(topic) for topic in LOBBY_TOPICS}
+_MATCH_TYPES = {topic: event_type(topic) for topic in MATCH_TOPICS}
 
 
 def as_record(notification) -> dict:
     stored = orjson.loads(notification.state)
-    if notification.topic in LOBBY_TOPICS:
-        return {"stream": "lobby", "lobby_id": str(notification.originator_id), "type": event_type(notification.topic),
+    topic = notification.topic
+    if topic in _LOBBY_TYPES:
+        return {"stream": "lobby", "lobby_id": str(notification.originator_id), "type": _LOBBY_TYPES[topic],
                 "data": {k: v for k, v in stored.items() if k not in LIBRARY_FIELDS}, "timestamp": stored["timestamp"]}
-    return {"stream": "match", "match_id": str(notification.originator_id), "seq": notification.originator_version,
-            "type": event_type(notification.topic), **export_fields(stored), "timestamp": stored["timestamp"]}
+    record = {"stream": "match", "match_id": str(notification.originator_id), "seq": notification.originator_version,
+              "type": _MATCH_TYPES.get(topic) or event_type(topic), "data": stored["data"]}
+    if stored.get("public") is not None:  # export_fields, inline: this runs for every event
+        record["public"] = stored["public"]
+    if stored.get("commit") is not None:
+        record["commit"] = stored["commit"]
+    record["prev_hash"], record["hash"], record["timestamp"] = stored["prev_hash"], stored["hash"], stored["timestamp"]
+    return record
 
 
 class Projector:
@@ -53,6 +62,8 @@ class Projector:
         self.projections = [PROJECTIONS[name] for name in (names or PROJECTIONS)]
         self.shards = list(shards or events.shards)
         self.batch_size, self.throttle_per_s = batch_size, throttle_per_s
+        # What each projection says it will read (see _read_ahead), looked up once.
+        self._hints = {p.name: (getattr(p, "reads", None), getattr(p, "index_floor", None)) for p in self.projections}
         self.lags: list[float] = []  # seconds from append to commit, of recent events
         self.applied = 0
 
@@ -81,14 +92,15 @@ class Projector:
             return 0
         batch = Batch()
         reader = Reader(self.models, batch)
-        records = []
         try:
-            for notification in notifications:
-                record = as_record(notification)
-                records.append(record)
-                for projection in self.projections:
-                    if notification.id > positions[projection.name] and projection.stream == record["stream"]:
-                        projection.apply(record, batch, reader)
+            records = [as_record(notification) for notification in notifications]
+            work = [(record, [p for p in self.projections
+                              if notification.id > positions[p.name] and p.stream == record["stream"]])
+                    for notification, record in zip(notifications, records)]
+            self._read_ahead(reader, work)
+            for record, projections in work:
+                for projection in projections:
+                    projection.apply(record, batch, reader)
                 if self.throttle_per_s:
                     time.sleep(1 / self.throttle_per_s)
         except (KeyError, ValueError, TypeError):
@@ -111,6 +123,26 @@ class Projector:
                                   for r in records])[-20_000:]
         self.applied += len(records)
         return len(notifications)
+
+    def _read_ahead(self, reader: Reader, work) -> None:
+        """One request for the stored documents the batch's records will read (not those of a
+        match or lobby the batch creates), and the lowest score its index searches start from."""
+        created, keys, floors, hints = set(), [], [], self._hints
+        for record, projections in work:
+            stream = record.get("match_id") or record["lobby_id"]
+            if record["type"] in ("MatchCreated", "Opened"):  # reads nothing stored
+                created.add(stream)
+                continue
+            new = stream in created  # what it reads is in the batch
+            for projection in projections:
+                reads, index_floor = hints[projection.name]
+                if reads and not new:
+                    keys.extend(reads(record))
+                if index_floor:
+                    floor = index_floor(record)
+                    if floor is not None:
+                        floors.append(floor)
+        reader.read_ahead(keys, min(floors, default=None))
 
     def catch_up(self) -> int:
         total = 0

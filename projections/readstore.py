@@ -91,6 +91,15 @@ class SQLiteReadStore:
         row = self._conn().execute("SELECT value FROM docs WHERE key=?", (key,)).fetchone()
         return orjson.loads(row[0]) if row else None
 
+    def fetch(self, keys: list[str]) -> dict[str, bytes | None]:
+        """The stored JSON of each document (None: none), in as few statements as SQLite allows."""
+        found: dict[str, bytes | None] = dict.fromkeys(keys)
+        for start in range(0, len(keys), 500):
+            chunk = keys[start:start + 500]
+            found.update(self._conn().execute(
+                f"SELECT key, value FROM docs WHERE key IN ({','.join('?' * len(chunk))})", chunk).fetchall())
+        return found
+
     def list_range(self, key: str, start: int, count: int) -> list[dict]:
         rows = self._conn().execute("SELECT value FROM lists WHERE key=? AND idx>=? ORDER BY idx LIMIT ?",
                                     (key, start, count)).fetchall()
@@ -182,6 +191,10 @@ class RedisReadStore:
         raw = self._call(self.client.get, self._k(key))
         return orjson.loads(raw) if raw else None
 
+    def fetch(self, keys: list[str]) -> dict[str, bytes | None]:
+        """The stored JSON of each document (None: none), in one MGET."""
+        return dict(zip(keys, self._call(self.client.mget, [self._k(key) for key in keys])))
+
     def list_range(self, key: str, start: int, count: int) -> list[dict]:
         return [orjson.loads(r) for r in self._call(self.client.lrange, self._k(key), start, start + count - 1)]
 
@@ -236,19 +249,27 @@ class RedisReadStore:
             raise ReadStoreUnavailable(f"Redis at {self.url} is unreachable: {error}") from None
 
     def _queue(self, pipe, batch: Batch) -> None:
-        for key, doc in batch.docs.items():
-            pipe.set(self._k(key), orjson.dumps(doc))
+        """Few commands, each carrying many changes (the transaction's cost is per command):
+        one MSET for the documents, one RPUSH per list, one ZREM and one ZADD per index."""
+        if batch.docs:
+            pipe.mset({self._k(key): orjson.dumps(doc) for key, doc in batch.docs.items()})
         grouped: dict[str, list[bytes]] = {}
-        for key, item in batch.appends:  # one RPUSH per list keeps the transaction short
+        for key, item in batch.appends:
             grouped.setdefault(key, []).append(orjson.dumps(item))
         for key, items in grouped.items():
             pipe.rpush(self._k(key), *items)
         for (key, field), n in batch.increments.items():
             pipe.hincrby(self._k(key), field, n)
+        removed: dict[str, list[str]] = {}
         for name, member in batch.unindexed:
-            pipe.zrem(self._k(name), member)
+            removed.setdefault(name, []).append(member)
+        for name, members in removed.items():
+            pipe.zrem(self._k(name), *members)
+        added: dict[str, dict[str, float]] = {}
         for name, member, score in batch.indexed:
-            pipe.zadd(self._k(name), {member: score})
+            added.setdefault(name, {})[member] = score
+        for name, scores in added.items():
+            pipe.zadd(self._k(name), scores)
         if batch.positions:
             pipe.mset({self._k(f"tracking:{name}"): position for name, position in batch.positions.items()})
             pipe.sadd(self._k("tracking:names"), *batch.positions)

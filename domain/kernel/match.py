@@ -46,42 +46,33 @@ class Match(Aggregate):
         public: dict | None = None
         commit: str | None = None
 
+        # The Match method that applies this kind of event's data: `on(match, seq, data)`. The
+        # store's replay (store.py) applies stored events through the same methods.
+        on = ""
+
         def apply(self, match: "Match") -> None:
-            self.apply_data(match)
+            if not self.on:
+                raise TypeError(f"{type(self).__name__} does not say how it changes a match")
+            getattr(match, self.on)(self.originator_version, self.data)
             match.head_hash = self.hash
 
-        def apply_data(self, match: "Match") -> None:
-            raise TypeError(f"{type(self).__name__} does not say how it changes a match")
-
     class MatchCreated(Event, Aggregate.Created):
-        def apply_data(self, match: "Match") -> None:
-            match._on_created(self.data)
+        on = "_on_created"
 
     class ActionTaken(Event):
-        def apply_data(self, match: "Match") -> None:
-            match._on_action(self.originator_version, self.data)
+        on = "_on_action"
 
     class MatchEnded(Event):
-        def apply_data(self, match: "Match") -> None:
-            match.status = ENDED
-            match.outcome = self.data["outcome"]
-            match.revealed_seed = self.data["seed"]
-            match._tick(self.data["at"], ())
+        on = "_on_ended"
 
     class MatchAbandoned(Event):
-        def apply_data(self, match: "Match") -> None:
-            match.status = ABANDONED
-            match.outcome = {"abandoned": self.data["reason"]}
-            match.revealed_seed = self.data["seed"]
-            match._tick(self.data["at"], ())
+        on = "_on_abandoned"
 
     class SeatResigned(Event):
-        def apply_data(self, match: "Match") -> None:
-            match._on_leaving(self.data, "resigned")
+        on = "_on_resigned"
 
     class SeatTimedOut(Event):
-        def apply_data(self, match: "Match") -> None:
-            match._on_leaving(self.data, "timed_out" if self.data["effect"] != "default_move" else None)
+        on = "_on_timed_out"
 
     def __init__(self) -> None:
         """State is set by MatchCreated.apply, so replay and creation share one path."""
@@ -119,7 +110,7 @@ class Match(Aggregate):
             match.trigger_event(getattr(cls, record["type"]), **_stored_fields(record))
         return match
 
-    def _on_created(self, data: dict) -> None:
+    def _on_created(self, seq: int, data: dict) -> None:
         self.game = data["game"]
         self.event_format = data.get("event_format", 1)
         self.ruleset_version = data["ruleset_version"]
@@ -139,9 +130,9 @@ class Match(Aggregate):
         self.rematch_of = data.get("rematch_of")
         self.out: dict[int, str] = {}  # seats that left: "resigned" or "timed_out"
         self.actions_taken = 0
-        self.last_at = parse_time(data["at"])
+        self.last_event_at = data["at"]
         self.clock_config = data.get("clock")
-        self.clocks = (Clocks(data["clock"], len(self.seats), self.last_at, self.ruleset.to_act(self.state))
+        self.clocks = (Clocks(data["clock"], len(self.seats), parse_time(data["at"]), self.ruleset.to_act(self.state))
                        if "clock" in data else None)
 
     _listing = None  # ((version, seat), that seat's legal actions): see legal_actions
@@ -290,13 +281,31 @@ class Match(Aggregate):
         if "command_id" in data:
             self.commands[(data["seat"], data["command_id"])] = {"seq": seq, "digest": data["request_digest"]}
         if "at" in data:  # actions recorded before clocks existed carry no time
-            self._tick(data["at"], self.ruleset.to_act(self.state), data["seat"])
+            self._tick(data["at"], data["seat"])
+
+    def _on_ended(self, seq: int, data: dict) -> None:
+        self.status = ENDED
+        self.outcome = data["outcome"]
+        self.revealed_seed = data["seed"]
+        self._tick(data["at"], None, over=True)
+
+    def _on_abandoned(self, seq: int, data: dict) -> None:
+        self.status = ABANDONED
+        self.outcome = {"abandoned": data["reason"]}
+        self.revealed_seed = data["seed"]
+        self._tick(data["at"], None, over=True)
+
+    def _on_resigned(self, seq: int, data: dict) -> None:
+        self._on_leaving(data, "resigned")
+
+    def _on_timed_out(self, seq: int, data: dict) -> None:
+        self._on_leaving(data, "timed_out" if data["effect"] != "default_move" else None)
 
     def _on_leaving(self, data: dict, how: str | None) -> None:
         self._evolve(data["facts"])
         if how:
             self.out[data["seat"]] = how
-        self._tick(data["at"], self.ruleset.to_act(self.state), data["seat"] if how is None else None)
+        self._tick(data["at"], data["seat"] if how is None else None)
 
     def _evolve(self, facts: list) -> None:
         evolve, state = self.ruleset.evolve, self.state
@@ -304,10 +313,17 @@ class Match(Aggregate):
             state = evolve(state, fact)
         self.state = state
 
-    def _tick(self, at: str, to_act, actor: int | None = None) -> None:
-        self.last_at = parse_time(at)
+    def _tick(self, at: str, actor: int | None, over: bool = False) -> None:
+        """The clocks (if any) run to `at`, with the seats to act now (none once `over`)."""
+        self.last_event_at = at
         if self.clocks:
-            self.clocks.advance(self.last_at, to_act, actor)
+            self.clocks.advance(parse_time(at), () if over else self.ruleset.to_act(self.state), actor)
+
+    @property
+    def last_at(self) -> float:
+        """When the last event happened, in seconds since the epoch (parsed when asked: a
+        replay would otherwise parse every event's time)."""
+        return parse_time(self.last_event_at)
 
     def players_in(self) -> list[int]:
         """The seats a person holds who is still in the match (not a bot, not out)."""
