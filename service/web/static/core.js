@@ -51,7 +51,14 @@
   function api(path, token, options) {
     var headers = {"Accept": "application/json"};
     if (token) headers["Authorization"] = "Bearer " + token;
-    var init = Object.assign({headers: headers, cache: "no-store"}, options || {});
+    options = options || {};
+    Object.keys(options.headers || {}).forEach(function (k) { headers[k] = options.headers[k]; });
+    if (options.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      options = Object.assign({}, options, {body: JSON.stringify(options.json)});
+      delete options.json;
+    }
+    var init = Object.assign({cache: "no-store"}, options, {headers: headers});
     return fetch(path, init).then(function (response) {
       return response.text().then(function (text) {
         var body = null;
@@ -67,6 +74,17 @@
     get: function (matchId) { try { return sessionStorage.getItem(TOKEN_PREFIX + matchId); } catch (e) { return null; } },
     set: function (matchId, token) { try { sessionStorage.setItem(TOKEN_PREFIX + matchId, token); } catch (e) { /* private mode */ } },
     clear: function (matchId) { try { sessionStorage.removeItem(TOKEN_PREFIX + matchId); } catch (e) { /* ignore */ } }
+  };
+  /* The host token of a lobby this browser opened (it starts the match early). */
+  var HOST_PREFIX = "arbiter-host:";
+  var hostTokens = {
+    get: function (matchId) { try { return sessionStorage.getItem(HOST_PREFIX + matchId); } catch (e) { return null; } },
+    set: function (matchId, token) { try { sessionStorage.setItem(HOST_PREFIX + matchId, token); } catch (e) { /* private mode */ } }
+  };
+  /* The name this browser last played under (a convenience for the join forms). */
+  var myName = {
+    get: function () { try { return localStorage.getItem("arbiter-name") || ""; } catch (e) { return ""; } },
+    set: function (name) { try { localStorage.setItem("arbiter-name", name); } catch (e) { /* private mode */ } }
   };
 
   /* ------------------------------------------------------------------ renderers */
@@ -307,7 +325,7 @@
 
   window.ArbiterViewer = {
     h: h, append: append, humanize: humanize, plural: plural,
-    api: api, ApiError: ApiError, tokens: tokens,
+    api: api, ApiError: ApiError, tokens: tokens, hostTokens: hostTokens, myName: myName,
     register: register, renderers: renderers,
     card: card, cardBacks: cardBacks, zone: zone, stat: stat,
     renderGeneric: renderGeneric, describeRecord: describeRecord, seatName: seatName, phrase: phrase

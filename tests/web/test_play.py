@@ -1,0 +1,194 @@
+"""Playing in the browser: two independent browser contexts (two players, each with only their
+own seat token in their own sessionStorage) open a lobby on /play, join it and play a whole
+match of every game through the match page's generic action panel, never calling the API
+themselves; a person against a server bot; a refusal shown beside its action with the version
+unchanged; resign and rematch; a clocked match that times out on the page; screenshots."""
+
+import random
+import time
+import uuid
+
+import pytest
+
+from domain.kernel import ruleset as rulesets
+
+from .conftest import LiveServer, screenshot_dir
+from ..conftest import sqlite_environ
+from .test_viewer import DRAWN, RENDERED_BY_US, api, check_drawn, expected_view
+
+# The smallest quick set-up of each game, and which listed action the test's players press
+# (measured with the rules alone: these end in tens of actions, where the first listed action
+# of Herocard plays 1200). "random" picks with the test's own seeded generator.
+SETUPS = {
+    "cyberiad": ({}, "first"),
+    "cybermancy": ({}, "last"),
+    "cybermen": ({}, "last"),
+    "cyberspace": ({"duels": "bit", "size": 5}, "first"),
+    "herocard": ({"victory_points": 1}, "random"),
+    "algomancy": ({"turn_limit": 2}, "last"),
+}
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory):
+    """A server with its projector (the lobby list) and clock running, as `arbiter serve` runs."""
+    env = {**sqlite_environ(tmp_path_factory.mktemp("play")), "ARBITER_PROJECTOR": "embedded",
+           "ARBITER_CLOCK": "embedded"}
+    server = LiveServer(env)
+    yield server
+    server.close()
+
+
+class Player:
+    """One person: a browser context of their own (own sessionStorage), one page."""
+
+    def __init__(self, browser, live, name, viewport=(1400, 900)):
+        self.name = name
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, base_url=live.url)
+        self.page = self.context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.api_calls = []
+        self.page.on("request", lambda r: self.api_calls.append((r.method, r.url.replace(live.url, ""),
+                                                                  r.headers.get("authorization"))))
+
+    def close(self):
+        self.context.close()
+        assert not self.errors, f"{self.name}'s page raised: {self.errors}"
+
+    def match_id(self):
+        return self.page.url.split("/matches/")[1].split("#")[0]
+
+    def state(self):
+        return self.page.evaluate("""() => {
+            const a = document.getElementById('actions'), b = document.getElementById('board');
+            return {ready: a ? a.dataset.ready === 'true' : false, listing: a ? Number(a.dataset.version || 0) : 0,
+                    count: document.querySelectorAll('#actions li.action').length,
+                    status: document.getElementById('status').textContent,
+                    board: Number(b.dataset.version || 0),
+                    acted: window.arbiterMetrics.acted, refused: window.arbiterMetrics.refused,
+                    conflicts: window.arbiterMetrics.conflicts};
+        }""")
+
+
+@pytest.fixture
+def people(browser, live):
+    made = []
+
+    def make(name, viewport=(1400, 900)):
+        player = Player(browser, live, name, viewport)
+        made.append(player)
+        return player
+
+    yield make
+    for player in made:
+        player.close()
+
+
+def open_lobby(host, game, options=None, seats=("you", "open"), clock=None):
+    """The host opens a match on /play with the form built from the game's option schema."""
+    page = host.page
+    page.goto("/play")
+    page.wait_for_selector(f"#create-game option[value='{game}']", state="attached")
+    page.fill("#create-name", host.name)
+    page.select_option("#create-game", game)
+    page.select_option("#create-count", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#create-seats select[data-seat='{seat}']", kind)
+    for key, value in (options or {}).items():
+        field = page.locator(f"[data-option='{key}']").first
+        tag = field.evaluate("e => e.tagName")
+        if tag == "SELECT":
+            page.select_option(f"select[data-option='{key}']", label=str(value).replace("_", " ").title()
+                               if isinstance(value, str) else ("yes" if value else "no"))
+        else:
+            field.fill(str(value))
+    if clock:
+        page.select_option("#clock-kind", clock["kind"])
+        if clock["kind"] == "per_move":
+            page.fill("#clock-move", str(clock["move_seconds"]))
+    page.click("#create-submit")
+    page.wait_for_url("**/matches/*")
+    return host.match_id()
+
+
+def join_from_lobby_list(player, match_id):
+    page = player.page
+    page.goto("/play")
+    page.fill("#create-name", player.name)
+    page.wait_for_selector(f"#lobbies tr[data-match-id='{match_id}'] button.join-lobby", timeout=20000)
+    page.click(f"#lobbies tr[data-match-id='{match_id}'] button.join-lobby")
+    page.wait_for_url(f"**/matches/{match_id}*")
+
+
+def wait_running(*players):
+    for player in players:
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'running' "
+                                      "&& document.getElementById('actions').dataset.version", timeout=20000)
+
+
+def press(player, index):
+    """Press the index-th listed action's button in the panel; wait until the page has the answer."""
+    before = player.state()
+    try:
+        player.page.click(f"#actions li.action[data-action-index='{index}'] button.action-do", timeout=3000)
+    except Exception:
+        if player.state()["ready"]:
+            raise
+        return False  # the turn moved on between looking and pressing (a simultaneous step): look again
+    player.page.wait_for_function(
+        "b => { const m = window.arbiterMetrics; return m.acted > b.acted || m.refused > b.refused || m.conflicts > b.conflicts; }",
+        arg=before, timeout=15000)
+    return True
+
+
+def play_out(players, pick, rand, limit=2000, deadline_s=240):
+    """Each player presses a listed action whenever their page says it is their turn."""
+    started, pressed = time.monotonic(), 0
+    while pressed < limit:
+        assert time.monotonic() - started < deadline_s, f"no end after {pressed} actions"
+        states = [(player, player.state()) for player in players]
+        if all(s["status"] in ("ended", "abandoned") for _, s in states):
+            return pressed
+        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
+        if not ready:
+            time.sleep(0.02)
+            continue
+        player, s = ready[0]
+        index = 0 if pick == "first" else s["count"] - 1 if pick == "last" else rand.randrange(s["count"])
+        pressed += press(player, index)
+    raise AssertionError(f"no end after {limit} actions")
+
+
+def final_matches_api(live, players, match_id, game):
+    summary = api(live, f"/v1/matches/{match_id}")
+    assert summary["status"] == "ended"
+    for seat, player in enumerate(players):
+        page = player.page
+        page.wait_for_function("v => window.arbiterMetrics.rendered === 'view:' + v", arg=f"{seat}:{summary['version']}",
+                               timeout=20000)
+        assert page.inner_text("#status") == "ended"
+        winners = [summary["seats"][w]["name"] for w in summary["outcome"]["winners"]]
+        assert all(name in page.inner_text("#outcome") for name in winners)
+        if game in RENDERED_BY_US:
+            check_drawn(game, page.evaluate(DRAWN), expected_view(live, match_id, summary["version"], seat))
+    return summary
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, game, record_property):
+    options, pick = SETUPS[game]
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, game, options)
+    ann.page.wait_for_selector("#lobby:not([hidden]) #lobby-leave")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    started = time.monotonic()
+    pressed = play_out([ann, bob], pick, random.Random(game))
+    summary = final_matches_api(live, [ann, bob], match_id, game)
+    record_property("play", {"game": game, "pressed": pressed, "seconds": round(time.monotonic() - started, 1)})
+    # the test itself called no API: every request came from the pages, each with its own token only
+    tokens = {p.name: {auth for _, _, auth in p.api_calls if auth} for p in (ann, bob)}
+    assert len(tokens["ann"]) == 1 and len(tokens["bob"]) == 1 and tokens["ann"] != tokens["bob"]
+    posted = [url for method, url, _ in ann.api_calls + bob.api_calls if method == "POST" and url.endswith("/actions")]
+    assert len(posted) >= pressed and summary["version"] >= pressed
