@@ -139,7 +139,7 @@ def press(player, index):
     player.page.wait_for_function(
         "b => { const m = window.arbiterMetrics; return m.acted > b.acted || m.refused > b.refused || m.conflicts > b.conflicts; }",
         arg=before, timeout=15000)
-    return True
+    return player.page.evaluate("() => window.arbiterMetrics.acted") > before["acted"]
 
 
 def play_out(players, pick, rand, limit=2000, deadline_s=240):
@@ -171,7 +171,9 @@ def final_matches_api(live, players, match_id, game):
         winners = [summary["seats"][w]["name"] for w in summary["outcome"]["winners"]]
         assert all(name in page.inner_text("#outcome") for name in winners)
         if game in RENDERED_BY_US:
-            check_drawn(game, page.evaluate(DRAWN), expected_view(live, match_id, summary["version"], seat))
+            drawn = page.evaluate(DRAWN)
+            assert "renderer failed" not in drawn["text"], drawn["text"][:300]
+            check_drawn(game, drawn, expected_view(live, match_id, summary["version"], seat))
     return summary
 
 
