@@ -194,3 +194,121 @@ def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, gam
     assert len(tokens["ann"]) == 1 and len(tokens["bob"]) == 1 and tokens["ann"] != tokens["bob"]
     posted = [url for method, url, _ in ann.api_calls + bob.api_calls if method == "POST" and url.endswith("/actions")]
     assert len(posted) >= pressed and summary["version"] >= pressed
+
+
+def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_property, capsys):
+    ann = people("ann")
+    match_id = open_lobby(ann, "herocard", {"victory_points": 2}, seats=("you", "bot:greedy"))
+    wait_running(ann)
+    rand, waits, pressed = random.Random(7), [], 0
+    started = time.monotonic()
+    while ann.state()["status"] == "running":
+        assert time.monotonic() - started < 120, "no end in 120 s"
+        s = ann.state()
+        if not (s["ready"] and s["count"]):
+            time.sleep(0.02)
+            continue
+        clicked = time.perf_counter()
+        if press(ann, rand.randrange(s["count"])):
+            pressed += 1
+            # the click until the board is redrawn with the bot's reply (or the end)
+            ann.page.wait_for_function("""() => document.getElementById('status').textContent !== 'running' ||
+                (document.getElementById('actions').dataset.ready === 'true' &&
+                 Number(document.getElementById('board').dataset.version) >= Number(document.getElementById('actions').dataset.version))""",
+                                       timeout=15000)
+            waits.append((time.perf_counter() - clicked) * 1000)
+    summary = final_matches_api(live, [ann], match_id, "herocard")
+    assert summary["seats"][1]["name"].startswith("bot-greedy") and pressed >= 1
+    waits.sort()
+    report = {"presses": len(waits), "click_to_reply_p50_ms": round(waits[len(waits) // 2]),
+              "click_to_reply_p95_ms": round(waits[min(len(waits) - 1, int(len(waits) * 0.95))])}
+    record_property("click_to_reply", report)
+    with capsys.disabled():
+        print(f"\nclick to the board redrawn with the bot's reply: {report}")
+
+
+def test_a_refused_action_shows_its_reason_beside_it_and_changes_nothing(people, live):
+    ann = people("ann")
+    match_id = open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    # play the first listed action until a card to play has a payment to choose
+    for _ in range(200):
+        s = ann.state()
+        if s["status"] != "running":
+            pytest.skip("the match ended before a payment was listed")
+        if s["ready"] and page.locator("#actions li.action[data-type='play'] details.action-edit").count():
+            break
+        if s["ready"] and s["count"]:
+            press(ann, 0)
+        else:
+            time.sleep(0.02)
+    row = page.locator("#actions li.action[data-type='play']:has(details.action-edit)").first
+    index = row.get_attribute("data-action-index")
+    version = api(live, f"/v1/matches/{match_id}")["version"]
+    row.locator("summary").click()
+    for box in row.locator(".param-items input[type=checkbox]").all():  # pay nothing: picked item by item
+        if box.is_checked():
+            box.uncheck()
+    assert row.locator(".param-total").get_attribute("data-enough") == "false"  # the running total says so
+    row.locator("button.action-do").click()
+    page.wait_for_selector(f"#actions .action-error[data-action-index='{index}']:not([hidden])")
+    reason = page.inner_text(f"#actions .action-error[data-action-index='{index}']")
+    assert "worth 0" in reason, reason  # the server's own detail
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version, "the refusal recorded nothing"
+    assert ann.state()["board"] == version and ann.state()["ready"]
+    # the half-made choice is still there, and the listed payment still plays
+    assert row.locator("details.action-edit").get_attribute("open") is not None
+    # an action typed as JSON is refused the same way, beside the JSON
+    page.click("#raw summary")
+    page.fill("#raw-action", '{"type": "play", "card": "no-such-card", "pay": []}')
+    page.click("#raw-send")
+    page.wait_for_selector("#raw-error:not([hidden])")
+    assert page.inner_text("#raw-error")
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version
+
+
+def test_resign_ends_the_match_and_a_rematch_takes_both_players_to_the_new_one(people, live):
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    ann.page.click("#resign")
+    assert ann.page.inner_text("#resign") == "Really resign?"  # the confirm step
+    ann.page.click("#resign")
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15000)
+    assert "bob" in bob.page.inner_text("#outcome")
+    summary = api(live, f"/v1/matches/{match_id}")
+    assert summary["left"] == {"0": "resigned"} and summary["outcome"]["winners"] == [1]
+    ann.page.click("#rematch")
+    ann.page.wait_for_url(lambda url: "/matches/" in url and match_id not in url, timeout=15000)
+    new_id = ann.match_id()
+    bob.page.wait_for_selector("#accept-rematch:not([hidden])", timeout=20000)
+    bob.page.click("#accept-rematch")
+    bob.page.wait_for_url(f"**/matches/{new_id}*", timeout=15000)
+    rematch = api(live, f"/v1/matches/{new_id}")
+    assert rematch["rematch_of"] == match_id and [s["name"] for s in rematch["seats"]] == ["bob", "ann"]
+    wait_running(ann, bob)
+    for player, seat in ((ann, 1), (bob, 0)):  # each old token opens the player's new seat
+        player.page.wait_for_selector("#signed-in:not([hidden])")
+        assert f"seat {seat}" in player.page.inner_text("#signed-in-as")
+
+
+def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live):
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad", clock={"kind": "per_move", "move_seconds": 4})
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    page = bob.page
+    page.wait_for_selector("#clocks .clock.running")
+    first = int(page.get_attribute("#clocks .clock.running", "data-ms"))
+    page.wait_for_timeout(700)
+    second = int(page.get_attribute("#clocks .clock.running", "data-ms"))
+    assert 0 < second < first <= 4000, (first, second)  # ticking in the browser
+    page.wait_for_selector("#clocks .clock.low", timeout=8000)  # the low-time warning
+    # nobody moves: the server's clock records the timeout, and the stream ends the match on both pages
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=20000)
+        assert "timeout" in player.page.inner_text("#outcome").lower() or "time" in player.page.inner_text("#outcome").lower()
+    assert api(live, f"/v1/matches/{match_id}")["left"]

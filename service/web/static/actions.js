@@ -140,11 +140,8 @@
     }
     draw();
     return {el: h("div", {class: "param param-subset"}, label, boxes, total),
-            value: function () {
-              var p = problem();
-              if (p) return [false, null, V.humanize(field) + ": " + p];
-              return [true, items.filter(function (i) { return chosen.has(String(i)); })];
-            },
+            /* The running total warns; the server judges (its refusal shows beside the action). */
+            value: function () { return [true, items.filter(function (i) { return chosen.has(String(i)); })]; },
             restore: function (v) { chosen = new Set(Array.isArray(v) ? v.map(String) : []); draw(); }};
   }
 
