@@ -312,3 +312,44 @@ def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live)
         player.page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=20000)
         assert "timeout" in player.page.inner_text("#outcome").lower() or "time" in player.page.inner_text("#outcome").lower()
     assert api(live, f"/v1/matches/{match_id}")["left"]
+
+
+WIDE, PHONE = (1400, 900), (390, 844)
+MID_MATCH = {"cyberiad": 12, "cybermancy": 30, "cybermen": 20, "cyberspace": 20, "herocard": 6, "algomancy": 12}
+
+
+def overflow(page):
+    return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_screens(people, live, game):
+    options, pick = SETUPS[game]
+    ann, bob, eve = people("ann"), people("bob"), people("eve")
+    match_id = open_lobby(ann, game, options)
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    rand = random.Random(game)
+    play_out_until = MID_MATCH[game]
+    pressed = 0
+    while pressed < play_out_until:
+        states = [(p, p.state()) for p in (ann, bob)]
+        if any(s["status"] != "running" for _, s in states):
+            break
+        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
+        if not ready:
+            time.sleep(0.02)
+            continue
+        player, s = ready[0]
+        index = 0 if pick == "first" else s["count"] - 1 if pick == "last" else rand.randrange(s["count"])
+        pressed += press(player, index)
+    eve.page.goto(f"/matches/{match_id}")
+    eve.page.wait_for_selector("#live[data-state='on']")
+    folder = screenshot_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for size in (WIDE, PHONE):
+        for who, player in (("seat", ann), ("spectator", eve)):
+            player.page.set_viewport_size({"width": size[0], "height": size[1]})
+            player.page.wait_for_timeout(150)
+            player.page.screenshot(path=str(folder / f"play-{game}-{who}-{size[0]}.png"))
+            assert overflow(player.page) <= 0, f"{game}, {who}, {size[0]} px: the page is wider than the screen"

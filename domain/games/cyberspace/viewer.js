@@ -87,7 +87,8 @@
       }
     }
     return s("svg", {viewBox: "0 0 " + width + " " + width, width: width, height: width, role: "img",
-                     "aria-label": "the tile grid", class: "cs-grid", dataset: {zone: "tiles", count: view.tiles.length}},
+                     "aria-label": "the tile grid", class: "cs-grid", dataset: {zone: "tiles", count: view.tiles.length},
+                     style: {"max-width": "100%", height: "auto"}},
       cells, view.tiles.map(function (t) { return tileShape(t, view, ctx); }));
   }
 
@@ -101,7 +102,7 @@
 
   function networks(view, ctx) {
     var rows = view.networks.filter(function (n) { return n.tiles.length > 1 || n.servers; });
-    return h("section", {class: "zone", dataset: {zone: "networks", count: view.networks.length}},
+    return h("section", {class: "zone", dataset: {zone: "networks", count: view.networks.length}, style: {"overflow-x": "auto", "max-width": "100%"}},
       h("h4", {class: "zone-title"}, "Networks", h("span", {class: "zone-count"}, String(view.networks.length))),
       h("table", {class: "gv-table"},
         h("thead", null, h("tr", null, ["#", "tiles", "servers", "empty clients", "closed", "worth", "servers held"].map(function (c) { return h("th", null, c); }))),
@@ -267,7 +268,7 @@
     var legend = h("div", {class: "muted cs-legend", style: {"max-width": (PAD + view.size * CELL) + "px", "font-size": ".8rem"}}, "○ client · ☆ server · filled: an Avatar · L: a Link · coloured bar: a Firewall · dashed: an open connection · green: a closed network");
     container.appendChild(h("div", {class: "v-table"}, center,
       h("div", {class: "cs-board", style: {display: "flex", "flex-wrap": "wrap", gap: ".9rem", "align-items": "flex-start"}},
-        h("div", {style: {flex: "0 0 auto"}}, grid(view, ctx), legend, networks(view, ctx)),
+        h("div", {style: {flex: "0 1 auto", "min-width": "0", "max-width": "100%"}}, grid(view, ctx), legend, networks(view, ctx)),
         h("div", {class: "v-players", style: {flex: "1 1 300px"}}, view.players.map(function (p) { return player(p, view, seat, ctx); })))));
   }
 

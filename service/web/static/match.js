@@ -542,6 +542,8 @@
     if (!pane.parentNode) document.body.appendChild(pane);
   }
 
+  var TARGET_KEYS = ["target", "uid", "unit", "cyberman", "secret", "card"];
+
   /* Board elements that hold a value some listed action holds become click targets: a card in
    * hand, a creature, a square. A renderer marks more with data-target (README). */
   function markTargets() {
@@ -550,9 +552,11 @@
     body.querySelectorAll("[data-click]").forEach(function (el) { el.classList.remove("clickable"); delete el.dataset.click; });
     if (!myTurn() || !play.panel || Number(els.board.dataset.version) !== play.legal.version) return;
     var values = play.panel.values();
-    body.querySelectorAll("[data-target], [data-card], [data-uid]").forEach(function (el) {
-      var v = el.dataset.target !== undefined ? el.dataset.target : el.dataset.uid !== undefined ? el.dataset.uid : el.dataset.card;
-      if (values.has(v)) { el.dataset.click = v; el.classList.add("clickable"); }
+    body.querySelectorAll(TARGET_KEYS.map(function (k) { return "[data-" + k + "]"; }).join(",")).forEach(function (el) {
+      for (var i = 0; i < TARGET_KEYS.length; i++) {
+        var v = el.dataset[TARGET_KEYS[i]];
+        if (v !== undefined && values.has(v)) { el.dataset.click = v; el.classList.add("clickable"); return; }
+      }
     });
   }
 
