@@ -353,3 +353,75 @@ def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_scr
             player.page.wait_for_timeout(150)
             player.page.screenshot(path=str(folder / f"play-{game}-{who}-{size[0]}.png"))
             assert overflow(player.page) <= 0, f"{game}, {who}, {size[0]} px: the page is wider than the screen"
+
+
+def test_nothing_hidden_reaches_a_page_while_its_seat_acts(people, live):
+    """Each player's page, mid-match and while acting (listing, panel, card details, log),
+    shows no card of the other hand or the deck, and asks the API with its own token only."""
+    import json
+
+    from domain.games.cyberiad.cards import CARDS, card_of
+
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    rand, pressed = random.Random(5), 0
+    while pressed < 14:
+        states = [(p, p.state()) for p in (ann, bob)]
+        if any(s["status"] != "running" for _, s in states):
+            break
+        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
+        if not ready:
+            time.sleep(0.02)
+            continue
+        player, s = ready[0]
+        pressed += press(player, rand.randrange(s["count"]))
+    for player, seat in ((ann, 0), (bob, 1)):
+        page = player.page
+        page.wait_for_function("() => document.getElementById('actions').dataset.version")
+        for details in page.locator("#actions details.action-edit").all():  # every editor open: all it lists
+            details.evaluate("d => d.open = true")
+        full = live.arbiter.store.match(uuid.UUID(match_id)).state
+        token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+        version = full and live.arbiter.store.match(uuid.UUID(match_id)).version
+        known = json.dumps(api(live, f"/v1/matches/{match_id}/log?limit=1000&min_version={version}", token)) + \
+            json.dumps(api(live, f"/v1/matches/{match_id}/legal-actions", token))
+        hidden = [c for c in full["hands"][1 - seat] + full["deck"] if c not in known]
+        assert hidden
+        html = page.content()
+        assert not [c for c in hidden if c in html]
+        names = {CARDS[card_of(c)]["name"] for c in hidden} - {CARDS[card_of(c)]["name"] for c in full["hands"][seat]}
+        assert not [n for n in names if n in html and n not in known], "no hidden card by its name either"
+        auth = {a for _, url, a in player.api_calls if url.startswith("/v1/") and a}
+        assert auth == {f"Bearer {token}"}, "the page used its own seat token only"
+
+
+def test_the_page_verifies_the_chain_and_the_seed_itself_and_says_which_checks_ran(people, live):
+    ann = people("ann")
+    match_id = open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    page.click("#verify")
+    page.wait_for_selector("#verify[data-chain]")
+    assert page.get_attribute("#verify", "data-chain") == "ok"
+    assert page.get_attribute("#verify", "data-seed") == "not-run"  # still secret while the match runs
+    assert "seed check not run" in page.inner_text("#verify")
+    page.click("#resign")
+    page.click("#resign")
+    page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15000)
+    assert page.get_attribute("#export", "href") == f"/v1/matches/{match_id}/export"
+    page.evaluate("() => { const v = document.getElementById('verify'); delete v.dataset.chain; }")
+    page.click("#verify")
+    page.wait_for_selector("#verify[data-chain]")
+    assert (page.get_attribute("#verify", "data-chain"), page.get_attribute("#verify", "data-seed")) == ("ok", "ok")
+    assert "seed matches its commitment" in page.inner_text("#verify")
+    # the same code refuses an export with one event changed after the fact
+    verdict = page.evaluate("""async (id) => {
+        const text = await (await fetch('/v1/matches/' + id + '/export')).text();
+        const lines = text.trim().split('\\n').map(JSON.parse);
+        const target = lines[1].public !== undefined ? lines[1].public : lines[1].data;
+        target.at = '2000-01-01T00:00:00.000+00:00';
+        return await window.ArbiterViewer.verifyRecords(lines);
+    }""", match_id)
+    assert verdict["chain"] is False and verdict["brokenAt"] == 2

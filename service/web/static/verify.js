@@ -82,6 +82,7 @@
   }
 
   V.canonical = canonical;
+  V.verifyRecords = verifyRecords;
   V.verifyExport = function (matchId) {
     if (!(window.crypto && crypto.subtle)) return Promise.reject(new Error("this browser offers no WebCrypto here (it needs https or localhost)"));
     return records(matchId).then(verifyRecords);
