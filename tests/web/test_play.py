@@ -425,3 +425,25 @@ def test_the_page_verifies_the_chain_and_the_seed_itself_and_says_which_checks_r
         return await window.ArbiterViewer.verifyRecords(lines);
     }""", match_id)
     assert verdict["chain"] is False and verdict["brokenAt"] == 2
+
+
+def test_the_fragment_and_back_move_the_board_and_an_unknown_match_says_so(page, server):
+    from . import seed
+
+    created = seed.play(server.arbiter, "cyberiad", seats=2, seed=1, on_created=server.catch_up)
+    server.catch_up()
+    mid = created["match_id"]
+    page.goto(f"/matches/{mid}#v=30&as=0")
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'view:0:30'")
+    page.evaluate("() => { location.hash = '#v=12&as=1'; }")  # the reader edits the fragment
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'view:1:12'")
+    assert page.input_value("#perspective") == "1"
+    page.go_back()
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'view:0:30'")
+    page.goto(f"/matches/{mid}#v=30&as=all")  # the whole state keeps its player labels
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'all:30'")
+    labels = page.eval_on_selector_all(".gv-per-seat .gv-seat-label", "ls => ls.map(l => l.textContent)")
+    assert "ann · seat 0" in labels and "bob · seat 1" in labels
+    page.goto(f"/matches/{uuid.uuid4()}")
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'error'")
+    assert page.inner_text("#status") == "not found" and "no match" in page.inner_text("#error").lower()

@@ -142,6 +142,8 @@
   /* A number under one of these keys counts cards the viewer may not see: drawn as backs. */
   var HIDDEN_COUNT_KEY = /(^|_)(hand|deck|pile|draw_pile|bag|stack|library|reserve)s?$/i;
   var SLUG = /^[a-z0-9]+([-_][a-z0-9]+)*$/;
+  /* A top-level list under one of these keys with one entry per seat is labelled by seat. */
+  var PER_SEAT_KEY = /(^|_)(hands?|decks?|boards?|scores?|players?|seats?|piles?|discards?|tableaus?|play|in_play|packs?|bins?|fame|trouble|vp|points|life|heroes|avatars|mana|pools?)$/i;
 
   function genericValue(key, value, path, ctx, depth) {
     if (isScalar(value)) {
@@ -291,6 +293,14 @@
             genericObject(player, key + "." + i, ctx, 1)));
         });
         container.appendChild(zone(humanize(key), row, {class: "gv-section"}));
+      } else if (Array.isArray(value) && value.length === ctx.names.length && value.length > 1 && PER_SEAT_KEY.test(key)) {
+        // one entry per seat (hands, scores, decks of the whole state): each labelled with its player
+        container.appendChild(zone(humanize(key), h("div", {class: "gv-list gv-per-seat", dataset: {path: key, count: value.length}},
+          value.map(function (item, s) {
+            return h("div", {class: "gv-item seat-" + s, dataset: {seat: s}},
+              h("div", {class: "gv-seat-label"}, ctx.names[s], h("span", {class: "muted"}, " · seat " + s)),
+              genericValue(key, item, key + "." + s, ctx, 1));
+          })), {class: "gv-section"}));
       } else {
         container.appendChild(zone(humanize(key), genericValue(key, value, key, ctx, 0), {class: "gv-section"}));
       }
