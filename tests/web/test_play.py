@@ -447,3 +447,36 @@ def test_the_fragment_and_back_move_the_board_and_an_unknown_match_says_so(page,
     page.goto(f"/matches/{uuid.uuid4()}")
     page.wait_for_function("() => window.arbiterMetrics.rendered === 'error'")
     assert page.inner_text("#status") == "not found" and "no match" in page.inner_text("#error").lower()
+
+
+def test_a_conflict_reloads_and_keeps_the_half_made_choice_and_a_board_click_narrows_the_panel(people, live):
+    """Algomancy's recycle step: both seats act at once. ann clicks a card in her hand (the panel
+    narrows to the action with it: the confirm step); her page misses bob's move (its stream is
+    cut), so her press carries an old expected_version: 409, the page reloads, her choice stays."""
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "algomancy", {"turn_limit": 2})
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'")
+    target = ann.page.locator("#board .clickable").first
+    value = target.get_attribute("data-click")
+    target.click()
+    shown = ann.page.eval_on_selector_all("#actions li.action:not([hidden])", "ls => ls.map(l => l.dataset.actionIndex)")
+    assert len(shown) == 1 and ann.page.is_visible(".action-narrow")
+    listed = ann.page.evaluate("() => window.arbiterMetrics.legal")
+    assert listed and value  # the clicked card's id is what the one remaining action holds (checked below by its post)
+    ann.page.route("**/stream*", lambda route: route.abort())
+    assert live.drop_streams() >= 1
+    version = api(live, f"/v1/matches/{match_id}")["version"]
+    press(bob, 0)
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version + 1
+    conflicts = ann.state()["conflicts"]
+    ann.page.click(f"#actions li.action[data-action-index='{shown[0]}'] button.action-do")
+    ann.page.wait_for_function("n => window.arbiterMetrics.conflicts > n", arg=conflicts)
+    assert "moved on" in ann.page.inner_text("#play-error")
+    ann.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v", arg=version + 1)
+    again = ann.page.eval_on_selector_all("#actions li.action:not([hidden])", "ls => ls.map(l => l.dataset.actionIndex)")
+    assert again == shown and ann.page.is_visible(".action-narrow"), "the board click is kept across the reload"
+    press(ann, int(again[0]))
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version + 2
