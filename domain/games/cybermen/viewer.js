@@ -75,7 +75,7 @@
       for (c = 0; c < cols; c++) {
         var t = TERRAIN[view.map[r][c]] || TERRAIN["."];
         var here = things[r + "," + c] || [];
-        grid.appendChild(h("div", {title: t[1] + " · " + at([r, c]), dataset: {terrain: view.map[r][c]},
+        grid.appendChild(h("div", {title: t[1] + " · " + at([r, c]), dataset: {terrain: view.map[r][c], target: r + "," + c},
           style: {background: t[0], display: "flex", "flex-wrap": "wrap", "align-items": "center", "justify-content": "center",
             gap: "1px", overflow: "visible", position: "relative"}},
           here.length > 1 ? here.map(function (el) { el.style.setProperty("zoom", here.length > 2 ? "0.45" : "0.55"); return el; })

@@ -72,7 +72,7 @@
     var words = String(t.tile).toUpperCase() + " at " + t.x + "," + t.y + ": " + t.node + ", network " + t.network +
       (t.avatar ? ", " + V.seatName(ctx, t.avatar.seat) + "'s Avatar" : "") + (t.pendant ? ", pendant" : "") +
       (open.length ? ", open: " + open.map(function (o) { return SIDES[o]; }).join(" ") : "");
-    return s("g", {dataset: {tile: t.tile, x: t.x, y: t.y}, title: words}, parts);
+    return s("g", {dataset: {tile: t.tile, x: t.x, y: t.y, target: t.x + "," + t.y}, title: words}, parts);
   }
 
   function grid(view, ctx) {
@@ -83,7 +83,8 @@
       for (var x = 0; x < size; x++) {
         if (y === 0) cells.push(s("text", {x: PAD + x * CELL + CELL / 2, y: 12, "text-anchor": "middle", style: {fill: "#6b7078", "font-size": "10px"}, text: x}));
         cells.push(s("rect", {x: PAD + x * CELL + 1, y: PAD + y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 6,
-                              style: {fill: "none", stroke: "#e3ddd0", "stroke-dasharray": "3 3"}}));
+                              class: "cs-square", dataset: {target: x + "," + y},
+                              style: {fill: "transparent", stroke: "#e3ddd0", "stroke-dasharray": "3 3"}}));
       }
     }
     return s("svg", {viewBox: "0 0 " + width + " " + width, width: width, height: width, role: "img",

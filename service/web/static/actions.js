@@ -36,14 +36,21 @@
     return v;
   }
 
-  /* Every scalar an action holds, at any depth (card ids, uids, squares, seats...): what a
-   * click on the board can match. */
+  /* Every scalar an action holds, at any depth (card ids, uids, seats...), and each square it
+   * names as "x,y" ({x, y} fields) or "a,b" (a pair of integers): what a click on the board
+   * can match (data-target on a square). */
   function valuesIn(value, out) {
     out = out || [];
     if (value === null || value === undefined) return out;
-    if (Array.isArray(value)) value.forEach(function (v) { valuesIn(v, out); });
-    else if (typeof value === "object") Object.keys(value).forEach(function (k) { if (k !== "params") valuesIn(value[k], out); });
-    else out.push(String(value));
+    if (Array.isArray(value)) {
+      // a square as [row, col] is also "row,col"
+      if (value.length === 2 && value.every(Number.isInteger)) out.push(value[0] + "," + value[1]);
+      value.forEach(function (v) { valuesIn(v, out); });
+    } else if (typeof value === "object") {
+      // a square as {x, y} is also "x,y"
+      if (Number.isInteger(value.x) && Number.isInteger(value.y)) out.push(value.x + "," + value.y);
+      Object.keys(value).forEach(function (k) { if (k !== "params") valuesIn(value[k], out); });
+    } else out.push(String(value));
     return out;
   }
 
