@@ -481,3 +481,32 @@ def test_a_conflict_reloads_and_keeps_the_half_made_choice_and_a_board_click_nar
     token = ann.page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
     events = api(live, f"/v1/matches/{match_id}/log?since={version + 1}", token)["events"]
     assert events[0]["data"]["seat"] == 0 and value in str(events[0]["data"]["action"]), "the action posted holds the clicked card"
+
+
+@pytest.mark.parametrize("game", ["cyberspace", "cybermen"])
+def test_a_square_on_the_board_is_a_click_target_that_narrows_the_panel(people, live, game):
+    ann = people("ann")
+    match_id = open_lobby(ann, game, SETUPS[game][0], seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    for _ in range(60):  # press the first listed action until a square is a target
+        s = ann.state()
+        if s["ready"] and page.locator("#board [data-target].clickable").count():
+            break
+        if s["ready"] and s["count"]:
+            press(ann, 0)
+        else:
+            time.sleep(0.02)
+    square = page.locator("#board [data-target].clickable").first
+    where = square.get_attribute("data-click")
+    total = ann.state()["count"]
+    square.click()
+    shown = page.eval_on_selector_all("#actions li.action:not([hidden])", "ls => ls.map(l => Number(l.dataset.actionIndex))")
+    assert 0 < len(shown) <= total
+    before = api(live, f"/v1/matches/{match_id}")["version"]
+    page.screenshot(path=str(screenshot_dir() / f"play-{game}-square-clicked.png"))
+    assert press(ann, shown[0])
+    token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+    action = api(live, f"/v1/matches/{match_id}/log?since={before}", token)["events"][0]["data"]["action"]
+    x, y = (int(v) for v in where.split(","))
+    assert (action.get("x"), action.get("y")) == (x, y) or action.get("to") == [x, y], (where, action)
