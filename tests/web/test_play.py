@@ -345,6 +345,12 @@ def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_scr
         pressed += press(player, index)
     eve.page.goto(f"/matches/{match_id}")
     eve.page.wait_for_selector("#live[data-state='on']")
+    # the header follows the board: the seats it marks to act are the API's, not the first ones
+    for player in (ann, bob, eve):
+        summary = api(live, f"/v1/matches/{match_id}")
+        player.page.wait_for_function("v => Number(document.getElementById('board').dataset.version) === v", arg=summary["version"])
+        marked = player.page.eval_on_selector_all("#players .seat-tag.to-act", "ts => ts.map(t => Number(t.dataset.seat))")
+        assert marked == summary["to_act"], (player.name, marked, summary["to_act"])
     folder = screenshot_dir()
     folder.mkdir(parents=True, exist_ok=True)
     for size in (WIDE, PHONE):
@@ -510,3 +516,19 @@ def test_a_square_on_the_board_is_a_click_target_that_narrows_the_panel(people, 
     action = api(live, f"/v1/matches/{match_id}/log?since={before}", token)["events"][0]["data"]["action"]
     x, y = (int(v) for v in where.split(","))
     assert (action.get("x"), action.get("y")) == (x, y) or action.get("to") == [x, y], (where, action)
+
+
+def test_a_card_shows_its_cost_and_rules_text_from_the_catalog_on_hover_and_in_a_detail_pane(people, live):
+    ann = people("ann")
+    open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    catalog = {e["id"]: e for e in api(live, "/v1/games/cyberiad/catalog")["entries"]}
+    page.wait_for_function("() => [...document.querySelectorAll('#board [data-card]')].some(c => c.title.includes('\\n'))")
+    card = page.locator("#board [data-card]:not(.clickable)").first
+    entry = catalog.get(card.get_attribute("data-card")) or catalog[card.get_attribute("data-card").split("#")[0]]
+    title = card.get_attribute("title")
+    assert entry["name"] in title and entry["text"] in title
+    card.click()
+    page.wait_for_selector("#detail")
+    assert entry["name"] in page.inner_text("#detail") and entry["text"][:40] in page.inner_text("#detail")
