@@ -532,3 +532,33 @@ def test_a_card_shows_its_cost_and_rules_text_from_the_catalog_on_hover_and_in_a
     card.click()
     page.wait_for_selector("#detail")
     assert entry["name"] in page.inner_text("#detail") and entry["text"][:40] in page.inner_text("#detail")
+
+
+def test_the_lobby_list_refreshes_live_and_join_leave_and_start_are_buttons(people, live):
+    ann, bob = people("ann"), people("bob")
+    bob.page.goto("/play")
+    bob.page.wait_for_function("() => window.arbiterMetrics.polls >= 1")
+    bob.page.evaluate("() => { window.notReloaded = true; }")
+    match_id = open_lobby(ann, "cyberspace", {"duels": "bit", "size": 5}, seats=("you", "open", "open"))
+    lobby = api(live, f"/v1/matches/{match_id}")
+    assert lobby["status"] == "open" and lobby["options"] == {"duels": "bit", "size": 5}  # the form, from the schema
+    # bob's list shows the new lobby without a reload
+    bob.page.wait_for_selector(f"#lobbies tr[data-match-id='{match_id}']", timeout=20000)
+    assert bob.page.evaluate("() => window.notReloaded") is True
+    bob.page.fill("#create-name", "bob")
+    bob.page.click(f"#lobbies tr[data-match-id='{match_id}'] button.join-lobby")
+    bob.page.wait_for_url(f"**/matches/{match_id}*")
+    bob.page.wait_for_selector("#lobby-leave")
+    assert [s["name"] for s in api(live, f"/v1/matches/{match_id}")["seats"]] == ["ann", "bob", None]
+    bob.page.click("#lobby-leave")
+    bob.page.wait_for_selector("#join")
+    assert api(live, f"/v1/matches/{match_id}")["open_seats"] == [1, 2]
+    bob.page.fill("#join-name", "bob")
+    bob.page.click("#join button")
+    bob.page.wait_for_selector("#lobby-leave")
+    ann.page.wait_for_selector("#lobby-start")
+    ann.page.wait_for_function("() => document.querySelectorAll('#lobby .lobby-seats li[data-open=false]').length === 2")
+    ann.page.click("#lobby-start")  # the host starts with the seats taken
+    wait_running(ann, bob)
+    summary = api(live, f"/v1/matches/{match_id}")
+    assert summary["status"] == "running" and [s["name"] for s in summary["seats"]] == ["ann", "bob"]
