@@ -615,6 +615,8 @@
     els.rematch.hidden = running;
     els.raw.hidden = !running;
     var mine = myTurn();
+    if (mine && !play.wasMine && document.hidden) chime();
+    play.wasMine = mine;
     document.body.classList.toggle("my-turn", mine);
     els.play.classList.toggle("my-turn", mine);
     els.play.dataset.turn = mine ? "mine" : running ? "theirs" : "over";
@@ -640,6 +642,21 @@
     document.title = document.title.replace(/^● Your turn · /, "");
     if (mine) document.title = "● Your turn · " + document.title;
     markTargets();
+  }
+
+  /* A short chime when the turn comes to a page in a background tab (Web Audio, no file). */
+  function chime() {
+    try {
+      var Audio = window.AudioContext || window.webkitAudioContext;
+      if (!Audio) return;
+      var audio = play.audio = play.audio || new Audio(), tone = audio.createOscillator(), gain = audio.createGain();
+      tone.frequency.value = 880;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.35);
+    } catch (e) { /* no sound: the title and colours still say it */ }
   }
 
   /* Post one action: expected_version and a fresh Idempotency-Key; a refusal's detail beside
