@@ -251,12 +251,16 @@ def test_a_refused_action_shows_its_reason_beside_it_and_changes_nothing(people,
         if box.is_checked():
             box.uncheck()
     assert row.locator(".param-total").get_attribute("data-enough") == "false"  # the running total says so
+    row.locator(".param-items input[type=checkbox]").first.check()  # picked item by item: the total follows
+    assert row.locator(".param-total").get_attribute("data-worth") != "0"
+    row.locator(".param-items input[type=checkbox]").first.uncheck()
     row.locator("button.action-do").click()
     page.wait_for_selector(f"#actions .action-error[data-action-index='{index}']:not([hidden])")
     reason = page.inner_text(f"#actions .action-error[data-action-index='{index}']")
     assert "worth 0" in reason, reason  # the server's own detail
     assert api(live, f"/v1/matches/{match_id}")["version"] == version, "the refusal recorded nothing"
     assert ann.state()["board"] == version and ann.state()["ready"]
+    page.screenshot(path=str(screenshot_dir() / "play-cyberiad-payment-refused.png"))
     # the half-made choice is still there, and the listed payment still plays
     assert row.locator("details.action-edit").get_attribute("open") is not None
     # an action typed as JSON is refused the same way, beside the JSON

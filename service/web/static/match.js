@@ -510,7 +510,11 @@
     if (!root) return;
     root.querySelectorAll("[data-card]").forEach(function (el) {
       var e = catalogEntry(el.dataset.card);
-      if (e) el.title = entryText(e);
+      if (!e) return;
+      el.title = entryText(e);
+      // the game's own spelling of the name ("Low and Underhanded Trick", not the id's capitals)
+      var name = el.querySelector(":scope > .card-name");
+      if (name && name.childNodes.length === 1 && name.textContent.toLowerCase() === e.name.toLowerCase()) name.textContent = e.name;
     });
   }
 
