@@ -566,3 +566,14 @@ def test_the_lobby_list_refreshes_live_and_join_leave_and_start_are_buttons(peop
     wait_running(ann, bob)
     summary = api(live, f"/v1/matches/{match_id}")
     assert summary["status"] == "running" and [s["name"] for s in summary["seats"]] == ["ann", "bob"]
+
+
+def test_the_list_and_the_lobby_page_fit_a_phone(people, live):
+    eve = people("eve", viewport=PHONE)
+    for path, ready in (("/", "#list-status:not(:empty)"), ("/play", "#create-options legend")):
+        eve.page.goto(path)
+        eve.page.wait_for_selector(ready)
+        eve.page.select_option("#create-game", "algomancy") if path == "/play" else None
+        eve.page.wait_for_timeout(100)
+        eve.page.screenshot(path=str(screenshot_dir() / f"page{path.replace('/', '-') or '-list'}-390.png"), full_page=True)
+        assert overflow(eve.page) <= 0, f"{path} is wider than a 390 px screen"
