@@ -36,6 +36,14 @@ def live(tmp_path_factory):
            "ARBITER_CLOCK": "embedded"}
     server = LiveServer(env)
     yield server
+    import threading
+
+    # the projector and the clock stop before the store closes under them (sqlite would crash)
+    for stop in ("projector_stop", "clock_stop"):
+        server.flask.extensions[stop].set()
+    for thread in threading.enumerate():
+        if thread.name in ("arbiter-projector", "arbiter-clock"):
+            thread.join(5)
     server.close()
 
 
@@ -51,6 +59,9 @@ class Player:
         self.api_calls = []
         self.page.on("request", lambda r: self.api_calls.append((r.method, r.url.replace(live.url, ""),
                                                                   r.headers.get("authorization"))))
+        self.posts = []  # each action post: its Idempotency-Key and body
+        self.page.on("request", lambda r: self.posts.append((r.headers.get("idempotency-key"), r.post_data_json))
+                     if r.method == "POST" and r.url.endswith("/actions") else None)
 
     def close(self):
         self.context.close()
@@ -192,8 +203,11 @@ def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, gam
     # the test itself called no API: every request came from the pages, each with its own token only
     tokens = {p.name: {auth for _, _, auth in p.api_calls if auth} for p in (ann, bob)}
     assert len(tokens["ann"]) == 1 and len(tokens["bob"]) == 1 and tokens["ann"] != tokens["bob"]
-    posted = [url for method, url, _ in ann.api_calls + bob.api_calls if method == "POST" and url.endswith("/actions")]
-    assert len(posted) >= pressed and summary["version"] >= pressed
+    posts = ann.posts + bob.posts
+    assert len(posts) >= pressed and summary["version"] >= pressed
+    keys = [key for key, _ in posts]
+    assert all(keys) and len(set(keys)) == len(keys), "a fresh Idempotency-Key on every post"
+    assert all(isinstance(body["expected_version"], int) and "params" not in body["action"] for _, body in posts)
 
 
 def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_property, capsys):
@@ -577,3 +591,16 @@ def test_the_list_and_the_lobby_page_fit_a_phone(people, live):
         eve.page.wait_for_timeout(100)
         eve.page.screenshot(path=str(screenshot_dir() / f"page{path.replace('/', '-') or '-list'}-390.png"), full_page=True)
         assert overflow(eve.page) <= 0, f"{path} is wider than a 390 px screen"
+
+
+def test_abort_calls_off_a_match_before_anyone_acts(people, live):
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "herocard", {"victory_points": 1})
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    assert api(live, f"/v1/matches/{match_id}")["version"] == 1
+    bob.page.click("#abort")
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'abandoned'", timeout=15000)
+        assert player.page.is_hidden("#abort") and player.page.is_hidden("#resign")
+    assert api(live, f"/v1/matches/{match_id}")["status"] == "abandoned"

@@ -615,7 +615,7 @@
     var running = s.status === "running";
     var out = s.left && s.left[String(page.seat)];
     els.resign.hidden = !running || !!out;
-    els.abort.hidden = !running || !!out;
+    els.abort.hidden = !running || !!out || page.max > 1;  // only before anyone has acted (the API's rule)
     els.rematch.hidden = running;
     els.raw.hidden = !running;
     var mine = myTurn();
@@ -745,6 +745,7 @@
 
   function watchRematch() {
     if (play.rematchTimer || page.seat === null || !page.token || !over()) return;
+    play.rematchTimer = true;  // one watcher
     var name = page.names[page.seat];
     function look() {
       var q = new URLSearchParams({player: name, game: page.summary.game, created_after: page.summary.created_at, limit: "50"});
