@@ -333,6 +333,7 @@ def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live)
 
 
 WIDE, PHONE = (1400, 900), (390, 844)
+SHOT_OPTIONS = {"herocard": {"victory_points": 5}}  # a match still running after a few moves
 MID_MATCH = {"cyberiad": 12, "cybermancy": 30, "cybermen": 20, "cyberspace": 20, "herocard": 6, "algomancy": 12}
 
 
@@ -343,6 +344,7 @@ def overflow(page):
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_screens(people, live, game):
     options, pick = SETUPS[game]
+    options = {**options, **SHOT_OPTIONS.get(game, {})}
     ann, bob, eve = people("ann"), people("bob"), people("eve")
     match_id = open_lobby(ann, game, options)
     join_from_lobby_list(bob, match_id)
@@ -361,6 +363,7 @@ def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_scr
         player, s = ready[0]
         index = 0 if pick == "first" else s["count"] - 1 if pick == "last" else rand.randrange(s["count"])
         pressed += press(player, index)
+    assert api(live, f"/v1/matches/{match_id}")["status"] == "running", "the screenshots are of a match in play"
     eve.page.goto(f"/matches/{match_id}")
     eve.page.wait_for_selector("#live[data-state='on']")
     # the header follows the board: the seats it marks to act are the API's, not the first ones
