@@ -54,7 +54,7 @@ def browser_rounds(port, presses):
                 count = page.locator("#actions li.action").count()
                 before = page.evaluate("() => window.arbiterMetrics.acted")
                 clicked = time.perf_counter()
-                page.click(f"#actions li.action[data-action-index='{rand.randrange(count)}'] button.action-do")
+                page.locator("#actions li.action").nth(rand.randrange(count)).locator("button.action-do").click()
                 page.wait_for_function("n => window.arbiterMetrics.acted > n || window.arbiterMetrics.refused > 0", arg=before)
                 page.wait_for_function(READY, timeout=20000)
                 waits.append((time.perf_counter() - clicked) * 1000)

@@ -138,11 +138,18 @@ def wait_running(*players):
                                       "&& document.getElementById('actions').dataset.version", timeout=20000)
 
 
-def press(player, index):
-    """Press the index-th listed action's button in the panel; wait until the page has the answer."""
+def press(player, nth, selector=None, rand=None):
+    """Press the button of the panel's nth row (or of the row `selector` names); wait until the
+    page has the answer. True when the post was accepted. With `rand`, a row of items to tick
+    one by one (a discard) gets each item ticked or not at random first."""
     before = player.state()
+    row = player.page.locator(selector or "#actions li.action").nth(0 if selector else nth)
+    button = row.locator("button.action-do")
     try:
-        player.page.click(f"#actions li.action[data-action-index='{index}'] button.action-do", timeout=3000)
+        if rand is not None and "action-subset" in (row.get_attribute("class", timeout=3000) or ""):
+            for box in row.locator(".param-items input[type=checkbox]").all():
+                box.set_checked(rand.random() < 0.5, timeout=3000)
+        button.click(timeout=3000)
     except Exception:
         if player.state()["ready"]:
             raise
@@ -167,7 +174,7 @@ def play_out(players, pick, rand, limit=2000, deadline_s=240):
             continue
         player, s = ready[0]
         index = 0 if pick == "first" else s["count"] - 1 if pick == "last" else rand.randrange(s["count"])
-        pressed += press(player, index)
+        pressed += press(player, index, rand=rand if pick == "random" else None)
     raise AssertionError(f"no end after {limit} actions")
 
 
@@ -223,7 +230,7 @@ def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_
             time.sleep(0.02)
             continue
         clicked = time.perf_counter()
-        if press(ann, rand.randrange(s["count"])):
+        if press(ann, rand.randrange(s["count"]), rand=rand):
             pressed += 1
             # the click until the board is redrawn with the bot's reply (or the end)
             ann.page.wait_for_function("""() => document.getElementById('status').textContent !== 'running' ||
@@ -503,7 +510,7 @@ def test_a_conflict_reloads_and_keeps_the_half_made_choice_and_a_board_click_nar
     ann.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v", arg=version + 1)
     again = ann.page.eval_on_selector_all("#actions li.action:not([hidden])", "ls => ls.map(l => l.dataset.actionIndex)")
     assert again == shown and ann.page.is_visible(".action-narrow"), "the board click is kept across the reload"
-    press(ann, int(again[0]))
+    press(ann, 0, f"#actions li.action[data-action-index='{again[0]}']")
     assert api(live, f"/v1/matches/{match_id}")["version"] == version + 2
     token = ann.page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
     events = api(live, f"/v1/matches/{match_id}/log?since={version + 1}", token)["events"]
@@ -532,7 +539,7 @@ def test_a_square_on_the_board_is_a_click_target_that_narrows_the_panel(people, 
     assert 0 < len(shown) <= total
     before = api(live, f"/v1/matches/{match_id}")["version"]
     page.screenshot(path=str(screenshot_dir() / f"play-{game}-square-clicked.png"))
-    assert press(ann, shown[0])
+    assert press(ann, 0, f"#actions li.action[data-action-index='{shown[0]}']")
     token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
     action = api(live, f"/v1/matches/{match_id}/log?since={before}", token)["events"][0]["data"]["action"]
     x, y = (int(v) for v in where.split(","))
@@ -607,3 +614,38 @@ def test_abort_calls_off_a_match_before_anyone_acts(people, live):
         player.page.wait_for_function("() => document.getElementById('status').textContent === 'abandoned'", timeout=15000)
         assert player.page.is_hidden("#abort") and player.page.is_hidden("#resign")
     assert api(live, f"/v1/matches/{match_id}")["status"] == "abandoned"
+
+
+def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people, live):
+    """HeroCard lists a discard as every subset of the hand; the page shows one row whose items
+    are ticked one by one, the button reading the words of the listed action the ticks make."""
+    ann = people("ann")
+    match_id = open_lobby(ann, "herocard", {"victory_points": 5}, seats=("you", "bot:greedy"))
+    wait_running(ann)
+    page = ann.page
+    for _ in range(100):
+        s = ann.state()
+        if s["ready"] and page.locator("#actions li.action-subset").count():
+            break
+        if s["ready"] and s["count"]:
+            press(ann, s["count"] - 1)
+        else:
+            time.sleep(0.02)
+    row = page.locator("#actions li.action-subset").first
+    listed = int(page.get_attribute("#actions ol.action-list", "data-count"))
+    assert page.locator("#actions li.action").count() < listed, "never one row per subset"
+    boxes = row.locator(".param-items input[type=checkbox]")
+    for box in boxes.all():
+        box.uncheck()
+    first_item = boxes.nth(0).get_attribute("data-item")
+    boxes.nth(0).check()
+    text_one = row.locator("button.action-do").inner_text()
+    boxes.nth(1).check()
+    text_two = row.locator("button.action-do").inner_text()
+    assert text_one != text_two and row.get_attribute("data-matches"), (text_one, text_two)
+    page.screenshot(path=str(screenshot_dir() / "play-herocard-discard-picked.png"))
+    version = api(live, f"/v1/matches/{match_id}")["version"]
+    assert press(ann, 0, "#actions li.action-subset")
+    token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+    action = api(live, f"/v1/matches/{match_id}/log?since={version}", token)["events"][0]["data"]["action"]
+    assert len(action["cards"]) == 2 and first_item in action["cards"]

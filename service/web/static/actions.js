@@ -152,6 +152,30 @@
             restore: function (v) { chosen = new Set(Array.isArray(v) ? v.map(String) : []); draw(); }};
   }
 
+  /* The listing as rows: {index} for an action on its own, {indices, field, key} for actions
+   * without params that differ only in one list of scalars (four or more of them). */
+  function groupSubsets(actions) {
+    var entries = [], groups = {};
+    actions.forEach(function (action, index) {
+      var lists = Object.keys(action).filter(function (k) {
+        return k !== "params" && Array.isArray(action[k]) && action[k].every(function (v) { return v === null || typeof v !== "object"; });
+      });
+      if (action.params || lists.length !== 1) { entries.push({index: index}); return; }
+      var rest = withoutParams(action);
+      delete rest[lists[0]];
+      var key = lists[0] + "|" + JSON.stringify(sortKeys(rest));
+      if (!groups[key]) { groups[key] = {index: index, field: lists[0], key: key, indices: []}; entries.push(groups[key]); }
+      groups[key].indices.push(index);
+    });
+    var out = [];
+    entries.forEach(function (e) {
+      if (!e.indices) out.push(e);
+      else if (e.indices.length >= 4) out.push(e);
+      else e.indices.forEach(function (i) { out.push({index: i}); });
+    });
+    return out;
+  }
+
   /* The panel. opts: {legal, names(id) -> label | null, submit(action, index) -> Promise,
    *                   kept: Map(key -> {values, open}), filter: text, narrow: [values]} */
   function actionPanel(opts) {
@@ -164,7 +188,11 @@
     var narrowNote = h("div", {class: "action-narrow", hidden: true});
     var narrow = opts.narrow || null;
 
-    actions.forEach(function (action, index) {
+    groupSubsets(actions).forEach(function (entry) {
+      if (entry.indices) subsetRow(entry); else singleRow(actions[entry.index], entry.index);
+    });
+
+    function singleRow(action, index) {
       var key = keyOf(action);
       var text = words[index] || describe(action);
       var error = h("div", {class: "action-error", role: "alert", hidden: true, dataset: {actionIndex: index}});
@@ -203,9 +231,100 @@
         error.textContent = text || "";
         row.classList.toggle("refused", !!text);
       }
-      rows.push({row: row, text: text.toLowerCase() + " " + action.type, values: values, key: key, editors: editors, editor: editor, showError: showError});
+      rows.push({row: row, text: text.toLowerCase() + " " + action.type, values: values, key: key, showError: showError,
+                 keep: function () {
+                   if (!editor) return null;
+                   var kept = {};
+                   Object.keys(editors).forEach(function (f) { var got = editors[f].value(); if (got[0]) kept[f] = got[1]; });
+                   return {values: kept, open: editor.open};
+                 }});
       list.appendChild(row);
-    });
+    }
+
+    /* Listed actions that differ only in one list (HeroCard's discards: every subset of the
+     * hand) are one row: the items ticked one by one, the words of the listed action the
+     * ticks make shown live; a pick no action lists is posted for the server to judge. */
+    function subsetRow(group) {
+      var field = group.field, members = group.indices, first = actions[members[0]];
+      var boxes = [];
+      var counts = {};
+      members.forEach(function (i) {
+        var here = {};
+        actions[i][field].forEach(function (v) {
+          var k = JSON.stringify(v);
+          here[k] = (here[k] || 0) + 1;
+          if (!(k in counts)) counts[k] = 0;
+        });
+        Object.keys(here).forEach(function (k) { counts[k] = Math.max(counts[k], here[k]); });
+      });
+      var list_ = h("div", {class: "param-items"});
+      Object.keys(counts).forEach(function (k) {
+        for (var n = 0; n < counts[k]; n++) {
+          var value = JSON.parse(k);
+          var box = h("input", {type: "checkbox", dataset: {item: String(value)}});
+          box.addEventListener("change", redraw);
+          boxes.push({value: value, box: box});
+          list_.appendChild(h("label", {class: "param-item"}, box, " " + itemLabel(value, opts.names)));
+        }
+      });
+      function pick(values) {
+        var left = values.map(function (v) { return JSON.stringify(v); });
+        boxes.forEach(function (b) {
+          var at = left.indexOf(JSON.stringify(b.value));
+          b.box.checked = at >= 0;
+          if (at >= 0) left.splice(at, 1);
+        });
+      }
+      function picked() { return boxes.filter(function (b) { return b.box.checked; }).map(function (b) { return b.value; }); }
+      function bag(values) { return values.map(function (v) { return JSON.stringify(v); }).sort().join("\u0000"); }
+      function matching() {
+        var mine = bag(picked());
+        for (var j = 0; j < members.length; j++) if (bag(actions[members[j]][field]) === mine) return members[j];
+        return null;
+      }
+      var gkey = "subset:" + group.key;
+      var saved = kept.get(gkey);
+      pick(saved && Array.isArray(saved.picked) ? saved.picked : first[field]);
+      var index = members[0];
+      var error = h("div", {class: "action-error", role: "alert", hidden: true, dataset: {actionIndex: index}});
+      var button = h("button", {type: "button", class: "action-do", dataset: {actionIndex: index, type: first.type}});
+      var note = h("div", {class: "param-total"});
+      var row = h("li", {class: "action action-subset", dataset: {actionIndex: index, type: first.type, subset: field}},
+        h("div", {class: "param-label"}, V.humanize(first.type) + ": tick the " + V.humanize(field).toLowerCase() + " one by one",
+          h("span", {class: "muted"}, " (" + members.length + " listed choices)")),
+        list_, note, button, error);
+      function redraw() {
+        var m = matching();
+        button.textContent = m !== null ? (words[m] || describe(actions[m])) : V.humanize(first.type) + " " + V.phrase(picked(), {names: []});
+        note.textContent = m !== null ? "" : "no listed action has exactly these: the server will judge";
+        note.className = "param-total" + (m !== null ? "" : " short");
+        row.dataset.matches = m === null ? "" : String(m);
+      }
+      redraw();
+      button.addEventListener("click", function () {
+        var m = matching();
+        var posted = m !== null ? withoutParams(actions[m]) : Object.assign(withoutParams(first), {});
+        if (m === null) posted[field] = picked();
+        showError(null);
+        opts.submit(posted, m !== null ? m : index).catch(function (problem) { if (problem) showError(problem); });
+      });
+      function showError(text) {
+        error.hidden = !text;
+        error.textContent = text || "";
+        row.classList.toggle("refused", !!text);
+      }
+      var values = [];
+      members.forEach(function (i) { valuesIn(withoutParams(actions[i]), values); });
+      rows.push({row: row, text: members.map(function (i) { return (words[i] || "").toLowerCase(); }).join(" ") + " " + first.type,
+                 values: values, key: gkey, showError: showError,
+                 keep: function () { return {picked: picked()}; },
+                 /* a click on the board ticks that item too */
+                 tick: function (value) {
+                   var hit = boxes.filter(function (b) { return String(b.value) === value && !b.box.checked; })[0];
+                   if (hit) { hit.box.checked = true; redraw(); }
+                 }});
+      list.appendChild(row);
+    }
 
     function applyFilter() {
       var words = filter.value.trim().toLowerCase();
@@ -222,7 +341,11 @@
           shown + " actions with what you clicked: "), h("button", {type: "button", class: "link", onclick: function () { setNarrow(null); }}, "show all"));
       }
     }
-    function setNarrow(values) { narrow = values && values.length ? values : null; applyFilter(); }
+    function setNarrow(values) {
+      narrow = values && values.length ? values : null;
+      if (narrow) rows.forEach(function (r) { if (r.tick) narrow.forEach(function (v) { if (r.values.indexOf(v) >= 0) r.tick(v); }); });
+      applyFilter();
+    }
     filter.addEventListener("input", applyFilter);
     applyFilter();
 
@@ -232,12 +355,7 @@
       /* The half-made choices, to keep across a reload. */
       keep: function () {
         var out = new Map();
-        rows.forEach(function (r) {
-          if (!r.editor) return;
-          var values = {};
-          Object.keys(r.editors).forEach(function (f) { var got = r.editors[f].value(); if (got[0]) values[f] = got[1]; });
-          out.set(r.key, {values: values, open: r.editor.open});
-        });
+        rows.forEach(function (r) { var k = r.keep(); if (k) out.set(r.key, k); });
         return out;
       },
       filterText: function () { return filter.value; },
