@@ -79,6 +79,7 @@
       els.outcome.textContent = s.status === "running" ? "In play · to act: " + (s.to_act || []).map(function (w) { return page.names[w]; }).join(", ") : "";
     }
     els.exportLink.hidden = s.status === "running" || s.status === "open";
+    els.verify.hidden = s.status === "open";  // a lobby has no events to check yet
     els.exportLink.href = "/v1/matches/" + matchId + "/export";
     drawClocks();
   }
