@@ -450,6 +450,7 @@ def test_the_page_verifies_the_chain_and_the_seed_itself_and_says_which_checks_r
     page.wait_for_selector("#verify[data-chain]")
     assert (page.get_attribute("#verify", "data-chain"), page.get_attribute("#verify", "data-seed")) == ("ok", "ok")
     assert "seed matches its commitment" in page.inner_text("#verify")
+    assert page.get_attribute("#verify", "data-contents") == "ok"  # every event's hidden content, by its HMAC
     # the same code refuses an export with one event changed after the fact
     verdict = page.evaluate("""async (id) => {
         const text = await (await fetch('/v1/matches/' + id + '/export')).text();
@@ -459,6 +460,15 @@ def test_the_page_verifies_the_chain_and_the_seed_itself_and_says_which_checks_r
         return await window.ArbiterViewer.verifyRecords(lines);
     }""", match_id)
     assert verdict["chain"] is False and verdict["brokenAt"] == 2
+    # and an export whose hidden content was changed (the chain over the public forms intact) fails its commitment
+    verdict = page.evaluate("""async (id) => {
+        const text = await (await fetch('/v1/matches/' + id + '/export')).text();
+        const lines = text.trim().split('\\n').map(JSON.parse);
+        lines[0].data.at = '2000-01-01T00:00:00.000+00:00';
+        if (lines[0].public === undefined) lines[0].public = JSON.parse(text.trim().split('\\n')[0]).data;
+        return await window.ArbiterViewer.verifyRecords(lines);
+    }""", match_id)
+    assert verdict["chain"] is True and verdict["seed"] is True and verdict["contents"] is False and verdict["contentsWrongAt"] == 1
 
 
 def test_the_fragment_and_back_move_the_board_and_an_unknown_match_says_so(page, server):

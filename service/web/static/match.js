@@ -872,10 +872,12 @@
     V.verifyExport(matchId).then(function (result) {
       els.verify.dataset.chain = result.chain ? "ok" : "fail";
       els.verify.dataset.seed = result.seed === null ? "not-run" : result.seed ? "ok" : "fail";
-      var good = result.chain && result.seed !== false;
+      els.verify.dataset.contents = result.contents === undefined ? "not-run" : result.contents ? "ok" : "fail";
+      var good = result.chain && result.seed !== false && result.contents !== false;
       els.verify.className = "badge " + (good ? (result.seed ? "badge-ok" : "badge-partial") : "badge-fail");
       els.verify.textContent = (result.chain ? "✔ chain of " + result.events + " events" : "✘ chain broken at seq " + result.brokenAt) +
-        (result.seed === null ? " · seed check not run (" + result.seedWhy + ")" : result.seed ? " · ✔ seed matches its commitment" : " · ✘ seed does not match its commitment");
+        (result.seed === null ? " · seed check not run (" + result.seedWhy + ")" : result.seed ? " · ✔ seed matches its commitment" : " · ✘ seed does not match its commitment") +
+        (result.contents === undefined ? "" : result.contents ? " · ✔ every event's content matches its commitment" : " · ✘ content of seq " + result.contentsWrongAt + " differs from its commitment");
       els.verify.title = "checked in this browser with WebCrypto SHA-256 over the export";
     }).catch(function (error) {
       els.verify.className = "badge badge-fail";

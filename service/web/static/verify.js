@@ -77,7 +77,35 @@
       var seed = last && last.data && typeof last.data.seed === "string" ? last.data.seed : null;
       if (!seed) { result.seedWhy = "the seed is still secret while the match runs"; return result; }
       if (!created.commitment) { result.seedWhy = "no commitment recorded"; return result; }
-      return sha256Hex(fromHex(seed)).then(function (digest) { result.seed = digest === created.commitment; return result; });
+      return sha256Hex(fromHex(seed)).then(function (digest) {
+        result.seed = digest === created.commitment;
+        return format >= 2 && result.seed ? contents(list, fromHex(seed)) : null;
+      }).then(function (wrong) {
+        if (wrong !== null && wrong !== undefined) { result.contents = wrong === 0; result.contentsWrongAt = wrong || null; }
+        return result;
+      });
+    });
+  }
+
+  function hmac(keyBytes, message) {
+    return crypto.subtle.importKey("raw", keyBytes, {name: "HMAC", hash: "SHA-256"}, false, ["sign"])
+      .then(function (key) { return crypto.subtle.sign("HMAC", key, message); });
+  }
+
+  /* Once the seed is out: every event's full data against the commitment the chain carried
+   * while the match ran (key = HMAC(seed, "arbiter event commitments"); commit = hex
+   * HMAC(key, canonical({seq, type, data}))). 0 when all agree, else the first wrong seq. */
+  function contents(list, seed) {
+    return hmac(seed, utf8("arbiter event commitments")).then(function (key) {
+      var i = 0;
+      function next() {
+        if (i >= list.length) return 0;
+        var r = list[i++];
+        return hmac(key, utf8(canonical({seq: r.seq, type: r.type, data: r.data}))).then(function (mac) {
+          return hex(mac) === r.commit ? next() : r.seq;
+        });
+      }
+      return next();
     });
   }
 
