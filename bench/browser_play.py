@@ -17,7 +17,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from bench.run import request, serve, stop  # noqa: E402
+
+
+def request(*args, **kwargs):
+    from bench.run import request as send  # bench.run imports this module: imported when called
+
+    return send(*args, **kwargs)
 
 CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
 PRESSES = int(os.environ.get("BENCH_PRESSES", "60"))
@@ -58,8 +63,9 @@ def browser_rounds(port, presses):
                 page.wait_for_function("n => window.arbiterMetrics.acted > n || window.arbiterMetrics.refused > 0", arg=before)
                 page.wait_for_function(READY, timeout=20000)
                 waits.append((time.perf_counter() - clicked) * 1000)
+        inside = page.evaluate("() => window.arbiterMetrics.replies || []")
         browser.close()
-    return waits
+    return waits, inside
 
 
 def api_rounds(port, presses):
@@ -85,15 +91,20 @@ def api_rounds(port, presses):
 def run(presses=PRESSES) -> dict:
     if not os.path.isfile(CHROMIUM):
         return {"skipped": f"no Chromium at {CHROMIUM}"}
+    from bench.run import serve, stop
+
     with tempfile.TemporaryDirectory() as tmp:
         process, port = serve("service.asgi:create", {"ARBITER_DATA_DIR": tmp, "ARBITER_PROJECTOR": "off"}, factory=True)
         try:
             api = api_rounds(port, presses)
-            page = browser_rounds(port, presses)
+            page, inside = browser_rounds(port, presses)
         finally:
             stop(process)
     return {"game": GAME, "presses": len(page),
             "click_to_board_with_bot_reply_ms": {"p50": round(percentile(page, 0.5)), "p95": round(percentile(page, 0.95))},
+            "measured_in_the_page_ms": {"p50": round(percentile(inside, 0.5)), "p95": round(percentile(inside, 0.95)),
+                                        "note": "the button's handler to the board drawn at the reply (the last match's "
+                                                "presses); the rest is the test driver's polling"},
             "api_round_trip_ms": {"p50": round(percentile(api, 0.5), 1), "p95": round(percentile(api, 0.95), 1)}}
 
 

@@ -247,6 +247,7 @@
     }
     describeCards(inner);
     markTargets();
+    replied();
   }
 
   /* What happened at this version, in words, above the board. */
@@ -569,7 +570,7 @@
   function onNewVersion() {
     clearTimeout(versionTimer);
     versionTimer = setTimeout(function () {
-      syncPlay();
+      if (!play.busy) syncPlay();  // a post in flight asks for the listing itself when it is answered
       if (page.summary && page.summary.clock) loadSummary().catch(function () { /* next event */ });
     }, 20);
   }
@@ -647,6 +648,15 @@
     document.title = document.title.replace(/^● Your turn · /, "");
     if (mine) document.title = "● Your turn · " + document.title;
     markTargets();
+    replied();
+  }
+
+  /* From a press to the board drawn with the reply and the seat's turn again: metrics.replies (ms). */
+  function replied() {
+    if (play.pressedAt === undefined || play.pressedAt === null || play.busy || !myTurn()) return;
+    if (Number(els.board.dataset.version) < play.legal.version || play.legal.version < (play.minVersion || 0)) return;
+    (metrics.replies = metrics.replies || []).push(performance.now() - play.pressedAt);
+    play.pressedAt = null;
   }
 
   /* A short chime when the turn comes to a page in a background tab (Web Audio, no file). */
@@ -674,6 +684,7 @@
     showPlayError("");
     var version = play.legal.version;
     var started = performance.now();
+    play.pressedAt = started;
     return V.api("/v1/matches/" + matchId + "/actions", page.token, {
       method: "POST", headers: {"Idempotency-Key": V.idempotencyKey()}, json: {action: action, expected_version: version}
     }).then(function (result) {
@@ -681,10 +692,9 @@
       metrics.lastPost = {ms: performance.now() - started, version: result.version};
       play.minVersion = result.version;
       play.narrow = null;
-      if (result.version > page.max) { page.max = result.version; els.slider.max = String(page.max); }
       els.follow.checked = true;
-      show(page.max);
-      return syncPlay();
+      // the listing after the post (and the bots' replies, made within it) gives the version to draw
+      return syncPlay().then(function () { if (page.version < page.max) return show(page.max); });
     }, function (error) {
       if (error.status === 409) {
         metrics.conflicts += 1;
@@ -698,6 +708,7 @@
     }).finally(function () {
       play.busy = false;
       els.play.classList.remove("busy");
+      replied();
       els.actions.dataset.ready = myTurn() && play.panel && play.legal.version >= (play.minVersion || 0) ? "true" : "false";
     });
   }
