@@ -183,7 +183,7 @@
     var actions = legal.actions || [], words = legal.words || [];
     var rows = [];
     var list = h("ol", {class: "action-list", dataset: {count: actions.length, version: legal.version}});
-    var filter = h("input", {type: "search", class: "action-filter", placeholder: "filter " + actions.length + " actions",
+    var filter = h("input", {type: "search", class: "action-filter", placeholder: "filter the " + actions.length + " listed actions",
                              "aria-label": "filter actions", value: opts.filter || ""});
     var narrowNote = h("div", {class: "action-narrow", hidden: true});
     var narrow = opts.narrow || null;
