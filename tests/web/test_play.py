@@ -278,7 +278,7 @@ def test_a_refused_action_shows_its_reason_beside_it_and_changes_nothing(people,
     row.locator("button.action-do").click()
     page.wait_for_selector(f"#actions .action-error[data-action-index='{index}']:not([hidden])")
     reason = page.inner_text(f"#actions .action-error[data-action-index='{index}']")
-    assert "worth 0" in reason, reason  # the server's own detail
+    assert "costs" in reason, reason  # the server's own detail ("... costs 2 card(s); the cards offered are worth 0")
     assert api(live, f"/v1/matches/{match_id}")["version"] == version, "the refusal recorded nothing"
     assert ann.state()["board"] == version and ann.state()["ready"]
     page.screenshot(path=str(screenshot_dir() / "play-cyberiad-payment-refused.png"))
