@@ -33,7 +33,7 @@ def test_pages_are_html_with_a_strict_content_security_policy(client):
     play = client.get("/play")
     assert play.status_code == 200 and "script-src 'self'" in play.headers["Content-Security-Policy"]
     assert 'id="create"' in play.text and "play.js" in play.text
-    for name in ("core.js", "match.js", "list.js", "viewer.css", "actions.js", "verify.js", "play.js"):
+    for name in ("core.js", "match.js", "list.js", "viewer.css", "actions.js", "verify.js", "play.js", "seat.js"):
         assert client.get(f"/viewer/static/{name}").status_code == 200
 
 
