@@ -297,6 +297,12 @@
       });
     }
     return next(0).then(function () {
+      // records the stream brought while the log loaded are kept (they arrived after its pages)
+      var loaded = new Set(entries.map(function (li) { return Number(li.dataset.seq); }));
+      Array.from(page.records.keys()).filter(function (seq) { return !loaded.has(seq); }).forEach(function (seq) {
+        entries.push(logEntry(page.records.get(seq)));
+      });
+      entries.sort(function (a, b) { return Number(a.dataset.seq) - Number(b.dataset.seq); });
       els.log.replaceChildren.apply(els.log, entries);
       markLog(page.version);
       recaption();
