@@ -14,6 +14,8 @@
    under a steady 200 moves/s, then the speed of a full rebuild.
 5. Idle live streams: /healthz and board read latency with 500 idle SSE followers open,
    beside the same with none (bench/streams.py).
+6. Playing in the browser against a bot: a click to the board redrawn with the reply, p50/p95,
+   beside the API round trip alone (bench/browser_play.py).
 """
 
 import http.client
@@ -36,6 +38,7 @@ import orjson
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from bench.browser_play import run as browser_play  # noqa: E402
 from bench.games import bot_rates  # noqa: E402
 from bench.streams import run as idle_streams  # noqa: E402
 
@@ -273,6 +276,7 @@ def main():
         "aim_idle_streams": "500 idle streams open: /healthz and board reads p99 < 100 ms",
         "bot_matches_per_game": bot_rates(),
         "aim_bot_matches": "through the store >= 0.5 of in memory",
+        "browser_play_vs_bot": browser_play(),
     }
     print(json.dumps(report, indent=2))
 

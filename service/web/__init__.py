@@ -78,6 +78,12 @@ def index():
     return _page("list.html")
 
 
+@web.get("/play")
+def play():
+    """The lobby page: open lobbies, and a form to open one for any game."""
+    return _page("play.html")
+
+
 @web.get("/matches/<match_id>")
 def match_page(match_id):
     from service.matches import parse_match_id

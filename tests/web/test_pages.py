@@ -30,7 +30,10 @@ def test_pages_are_html_with_a_strict_content_security_policy(client):
     assert page.status_code == 200 and f'data-match-id="{match_id}"' in page.text
     assert 'data-renderers="' in page.text and "cyberiad" in page.text
     assert client.get("/matches/not-a-match").status_code == 404
-    for name in ("core.js", "match.js", "list.js", "viewer.css"):
+    play = client.get("/play")
+    assert play.status_code == 200 and "script-src 'self'" in play.headers["Content-Security-Policy"]
+    assert 'id="create"' in play.text and "play.js" in play.text
+    for name in ("core.js", "match.js", "list.js", "viewer.css", "actions.js", "verify.js", "play.js", "seat.js"):
         assert client.get(f"/viewer/static/{name}").status_code == 200
 
 

@@ -35,8 +35,8 @@
     var blocks = f.blocks || [];
     var width = Math.max(f.columns.length, blocks.length, 1);
     var rows = [["defending, back", blocks, 1], ["defending, front", blocks, 0], ["attacking, front", f.columns, 0], ["attacking, back", f.columns, 1]];
-    var grid = h("div", {style: {display: "grid", "grid-template-columns": "7.5rem repeat(" + width + ", minmax(118px, max-content))",
-                                 gap: ".3rem", "align-items": "center"}});
+    var grid = h("div", {style: {display: "grid", "grid-template-columns": "6.5rem repeat(" + width + ", minmax(112px, 1fr))",
+                                 gap: ".3rem", "align-items": "center", "min-width": "min-content"}});
     rows.forEach(function (row) {
       grid.appendChild(h("span", {class: "stat-label"}, row[0]));
       for (var c = 0; c < width; c++) {
@@ -44,7 +44,7 @@
         grid.appendChild(column[row[2]] ? unit(column[row[2]], view, ctx) : h("span", {class: "muted", style: {"text-align": "center"}}, "·"));
       }
     });
-    return h("div", {class: "v-prompt", dataset: {formation: f.id, columns: f.columns.length}},
+    return h("div", {class: "v-prompt", dataset: {formation: f.id, columns: f.columns.length}, style: {"overflow-x": "auto", "max-width": "100%"}},
       h("div", {style: {"margin-bottom": ".3rem"}}, h("strong", null, V.seatName(ctx, f.attacker)), " attacks ", h("strong", null, V.seatName(ctx, f.defender)),
         f.region !== f.destination ? " · heading to " + f.destination : "",
         f.blocks === null ? h("span", {class: "muted"}, " · blocks not declared yet") : "",
@@ -60,7 +60,8 @@
     var tokens = Object.keys(view.spell_tokens || {}).filter(function (t) { return view.spell_tokens[t].region === region; });
     var window_ = view.window && view.window.region === region;
     return h("section", {class: "panel", dataset: {zone: "region_" + (region === null ? "transit" : region), count: loose.length},
-                         style: {"box-shadow": window_ ? "0 0 0 2px var(--warn)" : null}},
+                         style: {"box-shadow": window_ ? "0 0 0 2px var(--warn)" : null, "min-width": "0",
+                                 "grid-column": fights.length ? "1 / -1" : null}},
       h("h3", null, region === null ? "In transit" : "Region " + region,
         homeOf.length ? h("span", {class: "muted"}, " · home of " + homeOf.join(" & ")) : null,
         window_ ? h("span", {class: "v-flag v-flag-turn", style: {"margin-left": ".4rem"}}, V.humanize(view.window.stage).toLowerCase()) : null),
@@ -76,7 +77,7 @@
     return h("section", {class: "zone"}, h("h4", {class: "zone-title"}, title, h("span", {class: "zone-count"}, String(count))),
       hidden ? h("div", {class: "zone-body", dataset: {zone: zoneKey, count: count, hidden: "true"}}, V.cardBacks(count))
         : h("div", {class: "zone-body", dataset: {zone: zoneKey, count: count}},
-          count ? value.map(function (c) { return V.card(cardName(c), {class: "card-small", title: String(c)}); }) : h("span", {class: "muted"}, empty || "none")));
+          count ? value.map(function (c) { return V.card(cardName(c), {class: "card-small", title: String(c), dataset: {target: c}}); }) : h("span", {class: "muted"}, empty || "none")));
   }
 
   function intent(p, ctx) {
@@ -168,7 +169,7 @@
     container.appendChild(h("div", {class: "v-table"}, center,
       h("div", null,
         h("div", {class: "v-players"}, view.players.map(function (p, s) { return player(p, s, view, seat, ctx); })),
-        h("div", {style: {display: "grid", "grid-template-columns": "repeat(auto-fit, minmax(320px, 1fr))", gap: ".65rem", "margin-top": ".65rem"}},
+        h("div", {style: {display: "grid", "grid-template-columns": "repeat(auto-fit, minmax(min(320px, 100%), 1fr))", gap: ".65rem", "margin-top": ".65rem"}},
           regions.map(function (r) { return regionBox(r, view, busy, ctx); }), transit ? regionBox(null, view, busy, ctx) : null))));
   }
 

@@ -75,7 +75,7 @@
       for (c = 0; c < cols; c++) {
         var t = TERRAIN[view.map[r][c]] || TERRAIN["."];
         var here = things[r + "," + c] || [];
-        grid.appendChild(h("div", {title: t[1] + " · " + at([r, c]), dataset: {terrain: view.map[r][c]},
+        grid.appendChild(h("div", {title: t[1] + " · " + at([r, c]), dataset: {terrain: view.map[r][c], target: r + "," + c},
           style: {background: t[0], display: "flex", "flex-wrap": "wrap", "align-items": "center", "justify-content": "center",
             gap: "1px", overflow: "visible", position: "relative"}},
           here.length > 1 ? here.map(function (el) { el.style.setProperty("zoom", here.length > 2 ? "0.45" : "0.55"); return el; })
@@ -164,7 +164,7 @@
       "a steel square: a Cyberman, its wedge the way it faces, its numeral its Mark (a coloured rim: leader or lieutenant; a red badge: humans carried)");
     container.appendChild(h("div", {class: "v-table"}, center,
       h("div", {style: {display: "flex", "flex-wrap": "wrap", gap: ".9rem", "align-items": "flex-start"}},
-        h("div", {style: {flex: "0 0 auto"}}, map(view, ctx), legend),
+        h("div", {style: {flex: "0 1 auto", "min-width": "0", "max-width": "100%", "overflow-x": "auto"}}, map(view, ctx), legend),
         h("div", {style: {flex: "1 1 280px", "min-width": "0"}},
           h("div", {class: "v-players"}, view.groups.map(function (g) { return group(g, view, seat, ctx); })),
           h("h4", {class: "zone-title", style: {"margin-top": ".6rem"}}, "Cybermen"), cybermenTable(view, ctx)))));

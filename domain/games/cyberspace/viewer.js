@@ -72,7 +72,7 @@
     var words = String(t.tile).toUpperCase() + " at " + t.x + "," + t.y + ": " + t.node + ", network " + t.network +
       (t.avatar ? ", " + V.seatName(ctx, t.avatar.seat) + "'s Avatar" : "") + (t.pendant ? ", pendant" : "") +
       (open.length ? ", open: " + open.map(function (o) { return SIDES[o]; }).join(" ") : "");
-    return s("g", {dataset: {tile: t.tile, x: t.x, y: t.y}, title: words}, parts);
+    return s("g", {dataset: {tile: t.tile, x: t.x, y: t.y, target: t.x + "," + t.y}, title: words}, parts);
   }
 
   function grid(view, ctx) {
@@ -83,11 +83,13 @@
       for (var x = 0; x < size; x++) {
         if (y === 0) cells.push(s("text", {x: PAD + x * CELL + CELL / 2, y: 12, "text-anchor": "middle", style: {fill: "#6b7078", "font-size": "10px"}, text: x}));
         cells.push(s("rect", {x: PAD + x * CELL + 1, y: PAD + y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 6,
-                              style: {fill: "none", stroke: "#e3ddd0", "stroke-dasharray": "3 3"}}));
+                              class: "cs-square", dataset: {target: x + "," + y},
+                              style: {fill: "transparent", stroke: "#e3ddd0", "stroke-dasharray": "3 3"}}));
       }
     }
     return s("svg", {viewBox: "0 0 " + width + " " + width, width: width, height: width, role: "img",
-                     "aria-label": "the tile grid", class: "cs-grid", dataset: {zone: "tiles", count: view.tiles.length}},
+                     "aria-label": "the tile grid", class: "cs-grid", dataset: {zone: "tiles", count: view.tiles.length},
+                     style: {"max-width": "100%", height: "auto"}},
       cells, view.tiles.map(function (t) { return tileShape(t, view, ctx); }));
   }
 
@@ -101,7 +103,7 @@
 
   function networks(view, ctx) {
     var rows = view.networks.filter(function (n) { return n.tiles.length > 1 || n.servers; });
-    return h("section", {class: "zone", dataset: {zone: "networks", count: view.networks.length}},
+    return h("section", {class: "zone", dataset: {zone: "networks", count: view.networks.length}, style: {"overflow-x": "auto", "max-width": "100%"}},
       h("h4", {class: "zone-title"}, "Networks", h("span", {class: "zone-count"}, String(view.networks.length))),
       h("table", {class: "gv-table"},
         h("thead", null, h("tr", null, ["#", "tiles", "servers", "empty clients", "closed", "worth", "servers held"].map(function (c) { return h("th", null, c); }))),
@@ -267,7 +269,7 @@
     var legend = h("div", {class: "muted cs-legend", style: {"max-width": (PAD + view.size * CELL) + "px", "font-size": ".8rem"}}, "○ client · ☆ server · filled: an Avatar · L: a Link · coloured bar: a Firewall · dashed: an open connection · green: a closed network");
     container.appendChild(h("div", {class: "v-table"}, center,
       h("div", {class: "cs-board", style: {display: "flex", "flex-wrap": "wrap", gap: ".9rem", "align-items": "flex-start"}},
-        h("div", {style: {flex: "0 0 auto"}}, grid(view, ctx), legend, networks(view, ctx)),
+        h("div", {style: {flex: "0 1 auto", "min-width": "0", "max-width": "100%"}}, grid(view, ctx), legend, networks(view, ctx)),
         h("div", {class: "v-players", style: {flex: "1 1 300px"}}, view.players.map(function (p) { return player(p, view, seat, ctx); })))));
   }
 

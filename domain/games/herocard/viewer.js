@@ -99,7 +99,7 @@
       view.pending ? h("div", {class: "v-prompt"}, h("strong", null, V.seatName(ctx, view.pending.seat)), " must discard " +
         V.plural(view.pending.count, "card") + (view.pending.of ? " (" + V.humanize(String(view.pending.of)).toLowerCase() + ")" : "")) : null);
     container.appendChild(h("div", {class: "v-table"}, center,
-      h("div", {class: "v-players", style: {"grid-template-columns": "repeat(auto-fit, minmax(380px, 1fr))"}},
+      h("div", {class: "v-players", style: {"grid-template-columns": "repeat(auto-fit, minmax(min(380px, 100%), 1fr))"}},
         view.players.map(function (p) { return hero(p, view, seat, ctx); }))));
   }
 

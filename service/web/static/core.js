@@ -51,7 +51,14 @@
   function api(path, token, options) {
     var headers = {"Accept": "application/json"};
     if (token) headers["Authorization"] = "Bearer " + token;
-    var init = Object.assign({headers: headers, cache: "no-store"}, options || {});
+    options = options || {};
+    Object.keys(options.headers || {}).forEach(function (k) { headers[k] = options.headers[k]; });
+    if (options.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      options = Object.assign({}, options, {body: JSON.stringify(options.json)});
+      delete options.json;
+    }
+    var init = Object.assign({cache: "no-store"}, options, {headers: headers});
     return fetch(path, init).then(function (response) {
       return response.text().then(function (text) {
         var body = null;
@@ -67,6 +74,17 @@
     get: function (matchId) { try { return sessionStorage.getItem(TOKEN_PREFIX + matchId); } catch (e) { return null; } },
     set: function (matchId, token) { try { sessionStorage.setItem(TOKEN_PREFIX + matchId, token); } catch (e) { /* private mode */ } },
     clear: function (matchId) { try { sessionStorage.removeItem(TOKEN_PREFIX + matchId); } catch (e) { /* ignore */ } }
+  };
+  /* The host token of a lobby this browser opened (it starts the match early). */
+  var HOST_PREFIX = "arbiter-host:";
+  var hostTokens = {
+    get: function (matchId) { try { return sessionStorage.getItem(HOST_PREFIX + matchId); } catch (e) { return null; } },
+    set: function (matchId, token) { try { sessionStorage.setItem(HOST_PREFIX + matchId, token); } catch (e) { /* private mode */ } }
+  };
+  /* The name this browser last played under (a convenience for the join forms). */
+  var myName = {
+    get: function () { try { return localStorage.getItem("arbiter-name") || ""; } catch (e) { return ""; } },
+    set: function (name) { try { localStorage.setItem("arbiter-name", name); } catch (e) { /* private mode */ } }
   };
 
   /* ------------------------------------------------------------------ renderers */
@@ -124,6 +142,8 @@
   /* A number under one of these keys counts cards the viewer may not see: drawn as backs. */
   var HIDDEN_COUNT_KEY = /(^|_)(hand|deck|pile|draw_pile|bag|stack|library|reserve)s?$/i;
   var SLUG = /^[a-z0-9]+([-_][a-z0-9]+)*$/;
+  /* A top-level list under one of these keys with one entry per seat is labelled by seat. */
+  var PER_SEAT_KEY = /(^|_)(hands?|decks?|boards?|scores?|players?|seats?|piles?|discards?|tableaus?|play|in_play|packs?|bins?|fame|trouble|vp|points|life|heroes|avatars|mana|pools?)$/i;
 
   function genericValue(key, value, path, ctx, depth) {
     if (isScalar(value)) {
@@ -273,6 +293,14 @@
             genericObject(player, key + "." + i, ctx, 1)));
         });
         container.appendChild(zone(humanize(key), row, {class: "gv-section"}));
+      } else if (Array.isArray(value) && value.length === ctx.names.length && value.length > 1 && PER_SEAT_KEY.test(key)) {
+        // one entry per seat (hands, scores, decks of the whole state): each labelled with its player
+        container.appendChild(zone(humanize(key), h("div", {class: "gv-list gv-per-seat", dataset: {path: key, count: value.length}},
+          value.map(function (item, s) {
+            return h("div", {class: "gv-item seat-" + s, dataset: {seat: s}},
+              h("div", {class: "gv-seat-label"}, ctx.names[s], h("span", {class: "muted"}, " · seat " + s)),
+              genericValue(key, item, key + "." + s, ctx, 1));
+          })), {class: "gv-section"}));
       } else {
         container.appendChild(zone(humanize(key), genericValue(key, value, key, ctx, 0), {class: "gv-section"}));
       }
@@ -307,7 +335,7 @@
 
   window.ArbiterViewer = {
     h: h, append: append, humanize: humanize, plural: plural,
-    api: api, ApiError: ApiError, tokens: tokens,
+    api: api, ApiError: ApiError, tokens: tokens, hostTokens: hostTokens, myName: myName,
     register: register, renderers: renderers,
     card: card, cardBacks: cardBacks, zone: zone, stat: stat,
     renderGeneric: renderGeneric, describeRecord: describeRecord, seatName: seatName, phrase: phrase

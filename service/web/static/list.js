@@ -7,6 +7,7 @@
   var more = document.getElementById("more");
   var status = document.getElementById("list-status");
   var cursor = null;
+  var titles = {};  // one display name per game, from the ruleset (GET /v1/games)
   var PAGE = 50;
 
   function filters() {
@@ -42,7 +43,7 @@
     var link = h("a", {href: "/matches/" + encodeURIComponent(match.match_id), class: "match-link"}, match.match_id.slice(0, 8));
     return h("tr", {dataset: {matchId: match.match_id, game: match.game, status: match.status}},
       h("td", null, link),
-      h("td", null, V.humanize(match.game)),
+      h("td", null, titles[match.game] || V.humanize(match.game)),
       h("td", null, (match.seats || []).join(", ")),
       h("td", null, h("span", {class: "pill pill-" + match.status}, match.status)),
       h("td", {class: "num"}, String(match.version)),
@@ -83,7 +84,8 @@
   V.api("/v1/games").then(function (answer) {
     var select = form.elements.game;
     answer.games.forEach(function (game) {
-      select.appendChild(h("option", {value: game.game}, game.title || V.humanize(game.game)));
+      titles[game.game] = game.title || V.humanize(game.game);
+      select.appendChild(h("option", {value: game.game}, titles[game.game]));
     });
     if (initial.get("game")) select.value = initial.get("game");
   }).catch(function () { /* the list still works without game names */ }).then(function () { load(true); });

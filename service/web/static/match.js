@@ -5,7 +5,9 @@
  * - while the match runs: GET /v1/matches/{id}/state?version=N with the user's token (the API
  *   answers that seat's view, or the spectator's without a token);
  * - once it is over: /matches/{id}/views?version=N&seat=S (the seat's view computed from the
- *   public whole state), or the whole state itself from the API ("everything"). */
+ *   public whole state), or the whole state itself from the API ("everything").
+ *
+ * The seat's side (lobby, action panel, resign / rematch, clocks, verification) is seat.js. */
 (function () {
   "use strict";
   var V = window.ArbiterViewer, h = V.h;
@@ -18,19 +20,31 @@
     title: $("match-title"), status: $("status"), audit: $("audit"), live: $("live"), players: $("players"),
     outcome: $("outcome"), error: $("error"), slider: $("slider"), label: $("version-label"), board: $("board"),
     log: $("log"), perspective: $("perspective"), login: $("login"), token: $("token"), signedIn: $("signed-in"),
-    signedInAs: $("signed-in-as"), logout: $("logout"), follow: $("follow"), followLabel: $("follow-label")
+    signedInAs: $("signed-in-as"), logout: $("logout"), follow: $("follow"), followLabel: $("follow-label"),
+    clocks: $("clocks"), lobby: $("lobby"), play: $("play"), turn: $("turn"), actions: $("actions"), playError: $("play-error"),
+    resign: $("resign"), abort: $("abort"), rematch: $("rematch"), acceptRematch: $("accept-rematch"),
+    raw: $("raw"), rawAction: $("raw-action"), rawSend: $("raw-send"), rawError: $("raw-error"),
+    exportLink: $("export"), verify: $("verify")
   };
 
   var metrics = window.arbiterMetrics = {firstRender: null, steps: [], renders: 0, version: null, streamEvents: 0,
-                                          reconnects: 0, rendered: null};
+                                          reconnects: 0, rendered: null, acted: 0, refused: 0, conflicts: 0,
+                                          legal: null, clicks: []};
   var page = {
     summary: null, renderer: null, token: V.tokens.get(matchId), seat: null, names: [],
     version: 1, max: 1, perspective: "spectator", cache: new Map(), records: new Map(), wanted: null,
     following: false, stream: null
   };
 
+  /* the seat's side of the page (seat.js) */
+  var S = V.seat({page: page, els: els, metrics: metrics, matchId: matchId, show: show, loadSummary: loadSummary,
+                  drawHeader: drawHeader, over: over});
+
   function over() { return page.summary && page.summary.status !== "running"; }
-  function ctx() { return {names: page.names, game: page.summary.game, matchId: matchId, version: page.version, me: page.seat, V: V}; }
+  function ctx() {
+    return {names: page.names, game: page.summary.game, matchId: matchId, version: page.version, me: page.seat, V: V,
+            catalog: page.catalog, legal: S.play.legal && S.play.legal.version === page.version ? S.play.legal : null};
+  }
 
   function showError(text) {
     els.error.hidden = !text;
@@ -44,6 +58,7 @@
       page.summary = summary;
       page.names = (summary.seats || []).map(function (s) { return s.name || ("seat " + s.seat); });
       page.max = Math.max(page.max, summary.version);
+      page.clockAt = performance.now();
       drawHeader();
       return summary;
     });
@@ -51,8 +66,9 @@
 
   function drawHeader() {
     var s = page.summary;
-    document.title = V.humanize(s.game) + " · " + page.names.join(" vs ") + " · Arbiter";
-    els.title.textContent = V.humanize(s.game);
+    var title = page.gameTitle || V.humanize(s.game);
+    document.title = (S.myTurn() ? "● Your turn · " : "") + title + " · " + page.names.join(" vs ") + " · Arbiter";
+    els.title.textContent = title;
     els.status.textContent = s.status;
     els.status.className = "pill pill-" + s.status;
     els.players.replaceChildren.apply(els.players, page.names.map(function (name, seat) {
@@ -68,6 +84,10 @@
     } else {
       els.outcome.textContent = s.status === "running" ? "In play · to act: " + (s.to_act || []).map(function (w) { return page.names[w]; }).join(", ") : "";
     }
+    els.exportLink.hidden = s.status === "running" || s.status === "open";
+    els.verify.hidden = s.status === "open";  // a lobby has no events to check yet
+    els.exportLink.href = "/v1/matches/" + matchId + "/export";
+    S.drawClocks();
   }
 
   /* ---------------------------------------------------------------- sign-in */
@@ -113,6 +133,7 @@
     drawHeader();
     drawPerspectives();
     restartLive();
+    S.syncPlay();
     return loadLog().then(function () { return show(page.version); });
   }
 
@@ -224,6 +245,15 @@
     }
     els.board.replaceChildren(head, inner);
     els.board.dataset.version = String(answer.version);
+    if (page.summary && answer.version >= page.summary.version && answer.to_act) {
+      // the header follows the latest version drawn (it kept the first "to act" before)
+      page.summary.version = answer.version;
+      page.summary.to_act = answer.to_act;
+      drawHeader();
+    }
+    S.describeCards(inner);
+    S.markTargets();
+    S.replied();
   }
 
   /* What happened at this version, in words, above the board. */
@@ -267,6 +297,12 @@
       });
     }
     return next(0).then(function () {
+      // records the stream brought while the log loaded are kept (they arrived after its pages)
+      var loaded = new Set(entries.map(function (li) { return Number(li.dataset.seq); }));
+      Array.from(page.records.keys()).filter(function (seq) { return !loaded.has(seq); }).forEach(function (seq) {
+        entries.push(logEntry(page.records.get(seq)));
+      });
+      entries.sort(function (a, b) { return Number(a.dataset.seq) - Number(b.dataset.seq); });
       els.log.replaceChildren.apply(els.log, entries);
       markLog(page.version);
       recaption();
@@ -364,6 +400,7 @@
       els.label.textContent = "version " + page.version + " of " + page.max;
       if (els.follow.checked) show(page.max);
       if (FINAL.indexOf(type) >= 0) finished();
+      else S.onNewVersion();
     }
 
     function finished() {
@@ -375,6 +412,8 @@
         page.cache.clear();
         drawPerspectives();
         drawSignIn();
+        S.syncPlay();
+        S.watchRematch();
         audit();
         return loadLog();
       }).then(function () { show(page.max); });
@@ -473,6 +512,18 @@
     if (location.hash !== hash) history.replaceState(null, "", hash);
   }
 
+  window.addEventListener("hashchange", function () {
+    // an edited fragment, or Back / Forward over it, moves the board
+    var wanted = fromHash();
+    if (!page.summary || page.summary.status === "open") return;
+    if (wanted.as && over() && wanted.as !== page.perspective) {
+      page.perspective = wanted.as;
+      drawPerspectives();
+    }
+    if (wanted.version && wanted.version !== page.version) { els.follow.checked = wanted.version >= page.max; show(wanted.version); }
+    else if (wanted.as) show(page.version);
+  });
+
   function fromHash() {
     var params = new URLSearchParams(location.hash.slice(1));
     return {version: params.get("v") ? Number(params.get("v")) : null, as: params.get("as")};
@@ -492,12 +543,14 @@
   }
 
   loadSummary().then(function (summary) {
+    S.loadTitle(summary.game);
     if (summary.status === "open") {  // a lobby: nothing to draw until the last seat is taken
       els.board.replaceChildren(h("p", {class: "warning"}, "This match is waiting for players. The page shows it as soon as it starts."));
       metrics.rendered = "open";
-      setTimeout(function () { location.reload(); }, 3000);
+      S.lobby(summary);
       throw null;
     }
+    S.loadCatalog(summary.game);
     var identity = page.token ? checkToken(page.token).catch(function () { V.tokens.clear(matchId); page.token = null; return null; })
       : Promise.resolve(null);
     if (!page.token) {  // the first state is known already: fetch it while the renderer loads
@@ -516,10 +569,15 @@
     drawPerspectives();
     var first = show(wanted.version || page.max);
     audit();
+    S.syncPlay();
+    S.watchRematch();
     return Promise.all([first, loadLog()]).then(function () { restartLive(); });
   }).catch(function (error) {
     if (error === null) return;  // handled above
     showError(error.status === 404 ? "There is no match " + matchId + "." : "The match cannot be shown: " + error.message);
+    els.status.textContent = error.status === 404 ? "not found" : "error";
+    els.status.className = "pill pill-abandoned";
+    els.board.replaceChildren(h("p", {class: "error"}, error.status === 404 ? "No such match." : "Nothing to show."));
     metrics.rendered = "error";
   });
 })();

@@ -1,0 +1,666 @@
+"""Playing in the browser: two independent browser contexts (two players, each with only their
+own seat token in their own sessionStorage) open a lobby on /play, join it and play a whole
+match of every game through the match page's generic action panel, never calling the API
+themselves; a person against a server bot; a refusal shown beside its action with the version
+unchanged; resign and rematch; a clocked match that times out on the page; screenshots."""
+
+import random
+import time
+import uuid
+
+import pytest
+
+from domain.kernel import ruleset as rulesets
+
+from .conftest import LiveServer, screenshot_dir
+from ..conftest import sqlite_environ
+from .test_viewer import DRAWN, RENDERED_BY_US, api, check_drawn, expected_view
+
+# The smallest quick set-up of each game, and which listed action the test's players press
+# (measured with the rules alone: these end in tens of actions, where the first listed action
+# of Herocard plays 1200). "random" picks with the test's own seeded generator.
+SETUPS = {
+    "cyberiad": ({}, "first"),
+    "cybermancy": ({}, "last"),
+    "cybermen": ({}, "last"),
+    "cyberspace": ({"duels": "bit", "size": 5}, "first"),
+    "herocard": ({"victory_points": 1}, "random"),
+    "algomancy": ({"turn_limit": 2}, "last"),
+}
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory):
+    """A server with its projector (the lobby list) and clock running, as `arbiter serve` runs."""
+    env = {**sqlite_environ(tmp_path_factory.mktemp("play")), "ARBITER_PROJECTOR": "embedded",
+           "ARBITER_CLOCK": "embedded"}
+    server = LiveServer(env)
+    yield server
+    import threading
+
+    # the projector and the clock stop before the store closes under them (sqlite would crash)
+    for stop in ("projector_stop", "clock_stop"):
+        server.flask.extensions[stop].set()
+    for thread in threading.enumerate():
+        if thread.name in ("arbiter-projector", "arbiter-clock"):
+            thread.join(5)
+    server.close()
+
+
+class Player:
+    """One person: a browser context of their own (own sessionStorage), one page."""
+
+    def __init__(self, browser, live, name, viewport=(1400, 900)):
+        self.name = name
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, base_url=live.url)
+        self.page = self.context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.api_calls = []
+        self.page.on("request", lambda r: self.api_calls.append((r.method, r.url.replace(live.url, ""),
+                                                                  r.headers.get("authorization"))))
+        self.posts = []  # each action post: its Idempotency-Key and body
+        self.page.on("request", lambda r: self.posts.append((r.headers.get("idempotency-key"), r.post_data_json))
+                     if r.method == "POST" and r.url.endswith("/actions") else None)
+
+    def close(self):
+        self.context.close()
+        assert not self.errors, f"{self.name}'s page raised: {self.errors}"
+
+    def match_id(self):
+        return self.page.url.split("/matches/")[1].split("#")[0]
+
+    def state(self):
+        return self.page.evaluate("""() => {
+            const a = document.getElementById('actions'), b = document.getElementById('board');
+            return {ready: a ? a.dataset.ready === 'true' : false, listing: a ? Number(a.dataset.version || 0) : 0,
+                    count: document.querySelectorAll('#actions li.action').length,
+                    status: document.getElementById('status').textContent,
+                    board: Number(b.dataset.version || 0),
+                    acted: window.arbiterMetrics.acted, refused: window.arbiterMetrics.refused,
+                    conflicts: window.arbiterMetrics.conflicts};
+        }""")
+
+
+@pytest.fixture
+def people(browser, live):
+    made = []
+
+    def make(name, viewport=(1400, 900)):
+        player = Player(browser, live, name, viewport)
+        made.append(player)
+        return player
+
+    yield make
+    for player in made:
+        player.close()
+
+
+def open_lobby(host, game, options=None, seats=("you", "open"), clock=None):
+    """The host opens a match on /play with the form built from the game's option schema."""
+    page = host.page
+    page.goto("/play")
+    page.wait_for_selector(f"#create-game option[value='{game}']", state="attached")
+    page.fill("#create-name", host.name)
+    page.select_option("#create-game", game)
+    page.select_option("#create-count", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#create-seats select[data-seat='{seat}']", kind)
+    for key, value in (options or {}).items():
+        field = page.locator(f"[data-option='{key}']").first
+        tag = field.evaluate("e => e.tagName")
+        if tag == "SELECT":
+            page.select_option(f"select[data-option='{key}']", label=str(value).replace("_", " ").title()
+                               if isinstance(value, str) else ("yes" if value else "no"))
+        else:
+            field.fill(str(value))
+    if clock:
+        page.select_option("#clock-kind", clock["kind"])
+        if clock["kind"] == "per_move":
+            page.fill("#clock-move", str(clock["move_seconds"]))
+    page.click("#create-submit")
+    page.wait_for_url("**/matches/*")
+    return host.match_id()
+
+
+def join_from_lobby_list(player, match_id):
+    page = player.page
+    page.goto("/play")
+    page.fill("#create-name", player.name)
+    page.wait_for_selector(f"#lobbies tr[data-match-id='{match_id}'] button.join-lobby", timeout=20000)
+    page.click(f"#lobbies tr[data-match-id='{match_id}'] button.join-lobby")
+    page.wait_for_url(f"**/matches/{match_id}*")
+
+
+def wait_running(*players):
+    for player in players:
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'running' "
+                                      "&& document.getElementById('actions').dataset.version", timeout=20000)
+
+
+def press(player, nth, selector=None, rand=None):
+    """Press the button of the panel's nth row (or of the row `selector` names); wait until the
+    page has the answer. True when the post was accepted. With `rand`, a row of items to tick
+    one by one (a discard) gets each item ticked or not at random first."""
+    before = player.state()
+    row = player.page.locator(selector or "#actions li.action").nth(0 if selector else nth)
+    button = row.locator("button.action-do")
+    try:
+        if rand is not None and "action-subset" in (row.get_attribute("class", timeout=3000) or ""):
+            for box in row.locator(".param-items input[type=checkbox]").all():
+                box.set_checked(rand.random() < 0.5, timeout=3000)
+        button.click(timeout=3000)
+    except Exception:
+        if player.state()["ready"]:
+            raise
+        return False  # the turn moved on between looking and pressing (a simultaneous step): look again
+    player.page.wait_for_function(
+        "b => { const m = window.arbiterMetrics; return m.acted > b.acted || m.refused > b.refused || m.conflicts > b.conflicts; }",
+        arg=before, timeout=15000)
+    return player.page.evaluate("() => window.arbiterMetrics.acted") > before["acted"]
+
+
+def play_out(players, pick, rand, limit=2000, deadline_s=240):
+    """Each player presses a listed action whenever their page says it is their turn."""
+    started, pressed = time.monotonic(), 0
+    while pressed < limit:
+        assert time.monotonic() - started < deadline_s, f"no end after {pressed} actions"
+        states = [(player, player.state()) for player in players]
+        if all(s["status"] in ("ended", "abandoned") for _, s in states):
+            return pressed
+        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
+        if not ready:
+            time.sleep(0.02)
+            continue
+        player, s = ready[0]
+        index = 0 if pick == "first" else s["count"] - 1 if pick == "last" else rand.randrange(s["count"])
+        pressed += press(player, index, rand=rand if pick == "random" else None)
+    raise AssertionError(f"no end after {limit} actions")
+
+
+def final_matches_api(live, players, match_id, game):
+    summary = api(live, f"/v1/matches/{match_id}")
+    assert summary["status"] == "ended"
+    for seat, player in enumerate(players):
+        page = player.page
+        page.wait_for_function("v => window.arbiterMetrics.rendered === 'view:' + v", arg=f"{seat}:{summary['version']}",
+                               timeout=20000)
+        assert page.inner_text("#status") == "ended"
+        winners = [summary["seats"][w]["name"] for w in summary["outcome"]["winners"]]
+        assert all(name in page.inner_text("#outcome") for name in winners)
+        if game in RENDERED_BY_US:
+            drawn = page.evaluate(DRAWN)
+            assert "renderer failed" not in drawn["text"], drawn["text"][:300]
+            check_drawn(game, drawn, expected_view(live, match_id, summary["version"], seat))
+    return summary
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, game, record_property):
+    options, pick = SETUPS[game]
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, game, options)
+    ann.page.wait_for_selector("#lobby:not([hidden]) #lobby-leave")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    started = time.monotonic()
+    pressed = play_out([ann, bob], pick, random.Random(game))
+    summary = final_matches_api(live, [ann, bob], match_id, game)
+    record_property("play", {"game": game, "pressed": pressed, "seconds": round(time.monotonic() - started, 1)})
+    # the test itself called no API: every request came from the pages, each with its own token only
+    tokens = {p.name: {auth for _, _, auth in p.api_calls if auth} for p in (ann, bob)}
+    assert len(tokens["ann"]) == 1 and len(tokens["bob"]) == 1 and tokens["ann"] != tokens["bob"]
+    posts = ann.posts + bob.posts
+    assert len(posts) >= pressed and summary["version"] >= pressed
+    keys = [key for key, _ in posts]
+    assert all(keys) and len(set(keys)) == len(keys), "a fresh Idempotency-Key on every post"
+    assert all(isinstance(body["expected_version"], int) and "params" not in body["action"] for _, body in posts)
+
+
+def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_property, capsys):
+    ann = people("ann")
+    match_id = open_lobby(ann, "herocard", {"victory_points": 2}, seats=("you", "bot:greedy"))
+    wait_running(ann)
+    rand, waits, pressed = random.Random(7), [], 0
+    started = time.monotonic()
+    while ann.state()["status"] == "running":
+        assert time.monotonic() - started < 120, "no end in 120 s"
+        s = ann.state()
+        if not (s["ready"] and s["count"]):
+            time.sleep(0.02)
+            continue
+        clicked = time.perf_counter()
+        if press(ann, rand.randrange(s["count"]), rand=rand):
+            pressed += 1
+            # the click until the board is redrawn with the bot's reply (or the end)
+            ann.page.wait_for_function("""() => document.getElementById('status').textContent !== 'running' ||
+                (document.getElementById('actions').dataset.ready === 'true' &&
+                 Number(document.getElementById('board').dataset.version) >= Number(document.getElementById('actions').dataset.version))""",
+                                       timeout=15000)
+            waits.append((time.perf_counter() - clicked) * 1000)
+    summary = final_matches_api(live, [ann], match_id, "herocard")
+    assert summary["seats"][1]["name"].startswith("bot-greedy") and pressed >= 1
+    waits.sort()
+    report = {"presses": len(waits), "click_to_reply_p50_ms": round(waits[len(waits) // 2]),
+              "click_to_reply_p95_ms": round(waits[min(len(waits) - 1, int(len(waits) * 0.95))])}
+    record_property("click_to_reply", report)
+    with capsys.disabled():
+        print(f"\nclick to the board redrawn with the bot's reply: {report}")
+
+
+def test_a_refused_action_shows_its_reason_beside_it_and_changes_nothing(people, live):
+    ann = people("ann")
+    match_id = open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    # play the first listed action until a card to play has a payment to choose that costs something
+    row = None
+    for _ in range(200):
+        s = ann.state()
+        if s["status"] != "running":
+            pytest.skip("the match ended before a payment was listed")
+        if s["ready"]:
+            for candidate in page.locator("#actions li.action[data-type='play']:has(details.action-edit)").all():
+                candidate.locator("details.action-edit").evaluate("d => { d.open = true; }")
+                for box in candidate.locator(".param-items input[type=checkbox]").all():  # pay nothing, item by item
+                    if box.is_checked():
+                        box.uncheck()
+                if candidate.locator(".param-total").get_attribute("data-enough") == "false":  # the running total says so
+                    row = candidate
+                    break
+            if row is not None:
+                break
+        if s["ready"] and s["count"]:
+            press(ann, 0)
+        else:
+            time.sleep(0.02)
+    assert row is not None, "no card with a cost was listed"
+    index = row.get_attribute("data-action-index")
+    version = api(live, f"/v1/matches/{match_id}")["version"]
+    row.locator(".param-items input[type=checkbox]").first.check()  # picked item by item: the total follows
+    assert row.locator(".param-total").get_attribute("data-worth") != "0"
+    row.locator(".param-items input[type=checkbox]").first.uncheck()
+    row.locator("button.action-do").click()
+    page.wait_for_selector(f"#actions .action-error[data-action-index='{index}']:not([hidden])")
+    reason = page.inner_text(f"#actions .action-error[data-action-index='{index}']")
+    assert "costs" in reason, reason  # the server's own detail ("... costs 2 card(s); the cards offered are worth 0")
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version, "the refusal recorded nothing"
+    assert ann.state()["board"] == version and ann.state()["ready"]
+    page.screenshot(path=str(screenshot_dir() / "play-cyberiad-payment-refused.png"))
+    # the half-made choice is still there, and the listed payment still plays
+    assert row.locator("details.action-edit").get_attribute("open") is not None
+    # an action typed as JSON is refused the same way, beside the JSON
+    page.click("#raw summary")
+    page.fill("#raw-action", '{"type": "play", "card": "no-such-card", "pay": []}')
+    page.click("#raw-send")
+    page.wait_for_selector("#raw-error:not([hidden])")
+    assert page.inner_text("#raw-error")
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version
+
+
+def test_resign_ends_the_match_and_a_rematch_takes_both_players_to_the_new_one(people, live):
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    ann.page.click("#resign")
+    assert ann.page.inner_text("#resign") == "Really resign?"  # the confirm step
+    ann.page.click("#resign")
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15000)
+    assert "bob" in bob.page.inner_text("#outcome")
+    summary = api(live, f"/v1/matches/{match_id}")
+    assert summary["left"] == {"0": "resigned"} and summary["outcome"]["winners"] == [1]
+    ann.page.click("#rematch")
+    ann.page.wait_for_url(lambda url: "/matches/" in url and match_id not in url, timeout=15000)
+    new_id = ann.match_id()
+    bob.page.wait_for_selector("#accept-rematch:not([hidden])", timeout=20000)
+    bob.page.click("#accept-rematch")
+    bob.page.wait_for_url(f"**/matches/{new_id}*", timeout=15000)
+    rematch = api(live, f"/v1/matches/{new_id}")
+    assert rematch["rematch_of"] == match_id and [s["name"] for s in rematch["seats"]] == ["bob", "ann"]
+    wait_running(ann, bob)
+    for player, seat in ((ann, 1), (bob, 0)):  # each old token opens the player's new seat
+        player.page.wait_for_selector("#signed-in:not([hidden])")
+        assert f"seat {seat}" in player.page.inner_text("#signed-in-as")
+
+
+def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live):
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad", clock={"kind": "per_move", "move_seconds": 4})
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    page = bob.page
+    page.wait_for_selector("#clocks .clock.running")
+    first = int(page.get_attribute("#clocks .clock.running", "data-ms"))
+    page.wait_for_timeout(700)
+    second = int(page.get_attribute("#clocks .clock.running", "data-ms"))
+    assert 0 < second < first <= 4000, (first, second)  # ticking in the browser
+    page.wait_for_selector("#clocks .clock.low", timeout=8000)  # the low-time warning
+    # nobody moves: the server's clock records the timeout, and the stream ends the match on both pages
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=20000)
+        assert "timeout" in player.page.inner_text("#outcome").lower() or "time" in player.page.inner_text("#outcome").lower()
+    assert api(live, f"/v1/matches/{match_id}")["left"]
+
+
+WIDE, PHONE = (1400, 900), (390, 844)
+SHOT_OPTIONS = {"herocard": {"victory_points": 5}}  # a match still running after a few moves
+MID_MATCH = {"cyberiad": 12, "cybermancy": 30, "cybermen": 20, "cyberspace": 20, "herocard": 6, "algomancy": 12}
+
+
+def overflow(page):
+    return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_screens(people, live, game):
+    options, pick = SETUPS[game]
+    options = {**options, **SHOT_OPTIONS.get(game, {})}
+    ann, bob, eve = people("ann"), people("bob"), people("eve")
+    match_id = open_lobby(ann, game, options)
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    rand = random.Random(game)
+    play_out_until = MID_MATCH[game]
+    pressed = 0
+    while pressed < play_out_until:
+        states = [(p, p.state()) for p in (ann, bob)]
+        if any(s["status"] != "running" for _, s in states):
+            break
+        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
+        if not ready:
+            time.sleep(0.02)
+            continue
+        player, s = ready[0]
+        index = 0 if pick == "first" else s["count"] - 1 if pick == "last" else rand.randrange(s["count"])
+        pressed += press(player, index)
+    assert api(live, f"/v1/matches/{match_id}")["status"] == "running", "the screenshots are of a match in play"
+    eve.page.goto(f"/matches/{match_id}")
+    eve.page.wait_for_selector("#live[data-state='on']")
+    # the header follows the board: the seats it marks to act are the API's, not the first ones
+    for player in (ann, bob, eve):
+        summary = api(live, f"/v1/matches/{match_id}")
+        player.page.wait_for_function("v => Number(document.getElementById('board').dataset.version) === v", arg=summary["version"])
+        marked = player.page.eval_on_selector_all("#players .seat-tag.to-act", "ts => ts.map(t => Number(t.dataset.seat))")
+        assert marked == summary["to_act"], (player.name, marked, summary["to_act"])
+    folder = screenshot_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for size in (WIDE, PHONE):
+        for who, player in (("seat", ann), ("spectator", eve)):
+            player.page.set_viewport_size({"width": size[0], "height": size[1]})
+            player.page.wait_for_timeout(150)
+            player.page.screenshot(path=str(folder / f"play-{game}-{who}-{size[0]}.png"))
+            assert overflow(player.page) <= 0, f"{game}, {who}, {size[0]} px: the page is wider than the screen"
+
+
+def test_nothing_hidden_reaches_a_page_while_its_seat_acts(people, live):
+    """Each player's page, mid-match and while acting (listing, panel, card details, log),
+    shows no card of the other hand or the deck, and asks the API with its own token only."""
+    import json
+
+    from domain.games.cyberiad.cards import CARDS, card_of
+
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    rand, pressed = random.Random(5), 0
+    while pressed < 14:
+        states = [(p, p.state()) for p in (ann, bob)]
+        if any(s["status"] != "running" for _, s in states):
+            break
+        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
+        if not ready:
+            time.sleep(0.02)
+            continue
+        player, s = ready[0]
+        pressed += press(player, rand.randrange(s["count"]))
+    for player, seat in ((ann, 0), (bob, 1)):
+        page = player.page
+        page.wait_for_function("() => document.getElementById('actions').dataset.version")
+        for details in page.locator("#actions details.action-edit").all():  # every editor open: all it lists
+            details.evaluate("d => d.open = true")
+        full = live.arbiter.store.match(uuid.UUID(match_id)).state
+        token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+        version = full and live.arbiter.store.match(uuid.UUID(match_id)).version
+        known = json.dumps(api(live, f"/v1/matches/{match_id}/log?limit=1000&min_version={version}", token)) + \
+            json.dumps(api(live, f"/v1/matches/{match_id}/legal-actions", token))
+        hidden = [c for c in full["hands"][1 - seat] + full["deck"] if c not in known]
+        assert hidden
+        html = page.content()
+        assert not [c for c in hidden if c in html]
+        names = {CARDS[card_of(c)]["name"] for c in hidden} - {CARDS[card_of(c)]["name"] for c in full["hands"][seat]}
+        assert not [n for n in names if n in html and n not in known], "no hidden card by its name either"
+        auth = {a for _, url, a in player.api_calls if url.startswith("/v1/") and a}
+        assert auth == {f"Bearer {token}"}, "the page used its own seat token only"
+
+
+def test_the_page_verifies_the_chain_and_the_seed_itself_and_says_which_checks_ran(people, live):
+    ann = people("ann")
+    match_id = open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    page.click("#verify")
+    page.wait_for_selector("#verify[data-chain]")
+    assert page.get_attribute("#verify", "data-chain") == "ok"
+    assert page.get_attribute("#verify", "data-seed") == "not-run"  # still secret while the match runs
+    assert "seed check not run" in page.inner_text("#verify")
+    page.click("#resign")
+    page.click("#resign")
+    page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15000)
+    assert page.get_attribute("#export", "href") == f"/v1/matches/{match_id}/export"
+    page.evaluate("() => { const v = document.getElementById('verify'); delete v.dataset.chain; }")
+    page.click("#verify")
+    page.wait_for_selector("#verify[data-chain]")
+    assert (page.get_attribute("#verify", "data-chain"), page.get_attribute("#verify", "data-seed")) == ("ok", "ok")
+    assert "seed matches its commitment" in page.inner_text("#verify")
+    assert page.get_attribute("#verify", "data-contents") == "ok"  # every event's hidden content, by its HMAC
+    # the same code refuses an export with one event changed after the fact
+    verdict = page.evaluate("""async (id) => {
+        const text = await (await fetch('/v1/matches/' + id + '/export')).text();
+        const lines = text.trim().split('\\n').map(JSON.parse);
+        const target = lines[1].public !== undefined ? lines[1].public : lines[1].data;
+        target.at = '2000-01-01T00:00:00.000+00:00';
+        return await window.ArbiterViewer.verifyRecords(lines);
+    }""", match_id)
+    assert verdict["chain"] is False and verdict["brokenAt"] == 2
+    # and an export whose hidden content was changed (the chain over the public forms intact) fails its commitment
+    verdict = page.evaluate("""async (id) => {
+        const text = await (await fetch('/v1/matches/' + id + '/export')).text();
+        const lines = text.trim().split('\\n').map(JSON.parse);
+        lines[0].data.at = '2000-01-01T00:00:00.000+00:00';
+        if (lines[0].public === undefined) lines[0].public = JSON.parse(text.trim().split('\\n')[0]).data;
+        return await window.ArbiterViewer.verifyRecords(lines);
+    }""", match_id)
+    assert verdict["chain"] is True and verdict["seed"] is True and verdict["contents"] is False and verdict["contentsWrongAt"] == 1
+
+
+def test_the_fragment_and_back_move_the_board_and_an_unknown_match_says_so(page, server):
+    from . import seed
+
+    created = seed.play(server.arbiter, "cyberiad", seats=2, seed=1, on_created=server.catch_up)
+    server.catch_up()
+    mid = created["match_id"]
+    page.goto(f"/matches/{mid}#v=30&as=0")
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'view:0:30'")
+    page.evaluate("() => { location.hash = '#v=12&as=1'; }")  # the reader edits the fragment
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'view:1:12'")
+    assert page.input_value("#perspective") == "1"
+    page.go_back()
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'view:0:30'")
+    page.goto(f"/matches/{mid}#v=30&as=all")  # the whole state keeps its player labels
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'all:30'")
+    labels = page.eval_on_selector_all(".gv-per-seat .gv-seat-label", "ls => ls.map(l => l.textContent)")
+    assert "ann · seat 0" in labels and "bob · seat 1" in labels
+    page.goto(f"/matches/{uuid.uuid4()}")
+    page.wait_for_function("() => window.arbiterMetrics.rendered === 'error'")
+    assert page.inner_text("#status") == "not found" and "no match" in page.inner_text("#error").lower()
+
+
+def test_a_conflict_reloads_and_keeps_the_half_made_choice_and_a_board_click_narrows_the_panel(people, live):
+    """Algomancy's recycle step: both seats act at once. ann clicks a card in her hand (the panel
+    narrows to the action with it: the confirm step); her page misses bob's move (its stream is
+    cut), so her press carries an old expected_version: 409, the page reloads, her choice stays."""
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "algomancy", {"turn_limit": 2})
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'")
+    target = ann.page.locator("#board .clickable").first
+    value = target.get_attribute("data-click")
+    target.click()
+    shown = ann.page.eval_on_selector_all("#actions li.action:not([hidden])", "ls => ls.map(l => l.dataset.actionIndex)")
+    assert len(shown) == 1 and ann.page.is_visible(".action-narrow")
+    ann.page.route("**/stream*", lambda route: route.abort())
+    assert live.drop_streams() >= 1
+    version = api(live, f"/v1/matches/{match_id}")["version"]
+    press(bob, 0)
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version + 1
+    conflicts = ann.state()["conflicts"]
+    ann.page.click(f"#actions li.action[data-action-index='{shown[0]}'] button.action-do")
+    ann.page.wait_for_function("n => window.arbiterMetrics.conflicts > n", arg=conflicts)
+    assert "moved on" in ann.page.inner_text("#play-error")
+    ann.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v", arg=version + 1)
+    again = ann.page.eval_on_selector_all("#actions li.action:not([hidden])", "ls => ls.map(l => l.dataset.actionIndex)")
+    assert again == shown and ann.page.is_visible(".action-narrow"), "the board click is kept across the reload"
+    press(ann, 0, f"#actions li.action[data-action-index='{again[0]}']")
+    assert api(live, f"/v1/matches/{match_id}")["version"] == version + 2
+    token = ann.page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+    events = api(live, f"/v1/matches/{match_id}/log?since={version + 1}", token)["events"]
+    assert events[0]["data"]["seat"] == 0 and value in str(events[0]["data"]["action"]), "the action posted holds the clicked card"
+
+
+@pytest.mark.parametrize("game", ["cyberspace", "cybermen"])
+def test_a_square_on_the_board_is_a_click_target_that_narrows_the_panel(people, live, game):
+    ann = people("ann")
+    match_id = open_lobby(ann, game, SETUPS[game][0], seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    for _ in range(60):  # press the first listed action until a square is a target
+        s = ann.state()
+        if s["ready"] and page.locator("#board [data-target].clickable").count():
+            break
+        if s["ready"] and s["count"]:
+            press(ann, 0)
+        else:
+            time.sleep(0.02)
+    square = page.locator("#board [data-target].clickable").first
+    where = square.get_attribute("data-click")
+    total = ann.state()["count"]
+    square.click()
+    shown = page.eval_on_selector_all("#actions li.action:not([hidden])", "ls => ls.map(l => Number(l.dataset.actionIndex))")
+    assert 0 < len(shown) <= total
+    before = api(live, f"/v1/matches/{match_id}")["version"]
+    page.screenshot(path=str(screenshot_dir() / f"play-{game}-square-clicked.png"))
+    assert press(ann, 0, f"#actions li.action[data-action-index='{shown[0]}']")
+    token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+    action = api(live, f"/v1/matches/{match_id}/log?since={before}", token)["events"][0]["data"]["action"]
+    x, y = (int(v) for v in where.split(","))
+    assert (action.get("x"), action.get("y")) == (x, y) or action.get("to") == [x, y], (where, action)
+
+
+def test_a_card_shows_its_cost_and_rules_text_from_the_catalog_on_hover_and_in_a_detail_pane(people, live):
+    ann = people("ann")
+    open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
+    wait_running(ann)
+    page = ann.page
+    catalog = {e["id"]: e for e in api(live, "/v1/games/cyberiad/catalog")["entries"]}
+    page.wait_for_function("() => [...document.querySelectorAll('#board [data-card]')].some(c => c.title.includes('\\n'))")
+    card = page.locator("#board [data-card]:not(.clickable)").first
+    entry = catalog.get(card.get_attribute("data-card")) or catalog[card.get_attribute("data-card").split("#")[0]]
+    title = card.get_attribute("title")
+    assert entry["name"] in title and entry["text"] in title
+    card.click()
+    page.wait_for_selector("#detail")
+    assert entry["name"] in page.inner_text("#detail") and entry["text"][:40] in page.inner_text("#detail")
+
+
+def test_the_lobby_list_refreshes_live_and_join_leave_and_start_are_buttons(people, live):
+    ann, bob = people("ann"), people("bob")
+    bob.page.goto("/play")
+    bob.page.wait_for_function("() => window.arbiterMetrics.polls >= 1")
+    bob.page.evaluate("() => { window.notReloaded = true; }")
+    match_id = open_lobby(ann, "cyberspace", {"duels": "bit", "size": 5}, seats=("you", "open", "open"))
+    lobby = api(live, f"/v1/matches/{match_id}")
+    assert lobby["status"] == "open" and lobby["options"] == {"duels": "bit", "size": 5}  # the form, from the schema
+    # bob's list shows the new lobby without a reload
+    bob.page.wait_for_selector(f"#lobbies tr[data-match-id='{match_id}']", timeout=20000)
+    assert bob.page.evaluate("() => window.notReloaded") is True
+    bob.page.fill("#create-name", "bob")
+    bob.page.click(f"#lobbies tr[data-match-id='{match_id}'] button.join-lobby")
+    bob.page.wait_for_url(f"**/matches/{match_id}*")
+    bob.page.wait_for_selector("#lobby-leave")
+    assert [s["name"] for s in api(live, f"/v1/matches/{match_id}")["seats"]] == ["ann", "bob", None]
+    bob.page.click("#lobby-leave")
+    bob.page.wait_for_selector("#join")
+    assert api(live, f"/v1/matches/{match_id}")["open_seats"] == [1, 2]
+    bob.page.fill("#join-name", "bob")
+    bob.page.click("#join button")
+    bob.page.wait_for_selector("#lobby-leave")
+    ann.page.wait_for_selector("#lobby-start")
+    ann.page.wait_for_function("() => document.querySelectorAll('#lobby .lobby-seats li[data-open=false]').length === 2")
+    ann.page.click("#lobby-start")  # the host starts with the seats taken
+    wait_running(ann, bob)
+    summary = api(live, f"/v1/matches/{match_id}")
+    assert summary["status"] == "running" and [s["name"] for s in summary["seats"]] == ["ann", "bob"]
+
+
+def test_the_list_and_the_lobby_page_fit_a_phone(people, live):
+    eve = people("eve", viewport=PHONE)
+    for path, ready in (("/", "#list-status:not(:empty)"), ("/play", "#create-options legend")):
+        eve.page.goto(path)
+        eve.page.wait_for_selector(ready)
+        eve.page.select_option("#create-game", "algomancy") if path == "/play" else None
+        eve.page.wait_for_timeout(100)
+        eve.page.screenshot(path=str(screenshot_dir() / f"page{path.replace('/', '-') or '-list'}-390.png"), full_page=True)
+        assert overflow(eve.page) <= 0, f"{path} is wider than a 390 px screen"
+
+
+def test_abort_calls_off_a_match_before_anyone_acts(people, live):
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "herocard", {"victory_points": 1})
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    assert api(live, f"/v1/matches/{match_id}")["version"] == 1
+    bob.page.click("#abort")
+    for player in (ann, bob):
+        player.page.wait_for_function("() => document.getElementById('status').textContent === 'abandoned'", timeout=15000)
+        assert player.page.is_hidden("#abort") and player.page.is_hidden("#resign")
+    assert api(live, f"/v1/matches/{match_id}")["status"] == "abandoned"
+
+
+def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people, live):
+    """HeroCard lists a discard as every subset of the hand; the page shows one row whose items
+    are ticked one by one, the button reading the words of the listed action the ticks make."""
+    ann = people("ann")
+    match_id = open_lobby(ann, "herocard", {"victory_points": 5}, seats=("you", "bot:greedy"))
+    wait_running(ann)
+    page = ann.page
+    for _ in range(100):
+        s = ann.state()
+        if s["ready"] and page.locator("#actions li.action-subset").count():
+            break
+        if s["ready"] and s["count"]:
+            press(ann, s["count"] - 1)
+        else:
+            time.sleep(0.02)
+    row = page.locator("#actions li.action-subset").first
+    listed = int(page.get_attribute("#actions ol.action-list", "data-count"))
+    assert page.locator("#actions li.action").count() < listed, "never one row per subset"
+    boxes = row.locator(".param-items input[type=checkbox]")
+    for box in boxes.all():
+        box.uncheck()
+    first_item = boxes.nth(0).get_attribute("data-item")
+    boxes.nth(0).check()
+    text_one = row.locator("button.action-do").inner_text()
+    boxes.nth(1).check()
+    text_two = row.locator("button.action-do").inner_text()
+    assert text_one != text_two and row.get_attribute("data-matches"), (text_one, text_two)
+    page.screenshot(path=str(screenshot_dir() / "play-herocard-discard-picked.png"))
+    version = api(live, f"/v1/matches/{match_id}")["version"]
+    assert press(ann, 0, "#actions li.action-subset")
+    token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+    action = api(live, f"/v1/matches/{match_id}/log?since={version}", token)["events"][0]["data"]["action"]
+    assert len(action["cards"]) == 2 and first_item in action["cards"]
