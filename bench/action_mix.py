@@ -44,8 +44,8 @@ SAFETY_ENDS = {
     "cybermen": {"round_limit"},
 }
 MAX_ACTIONS = 100_000  # a match longer than this is a bug in the game, not a result
-# Default matches per game: the whole run stays within ~3 minutes on two busy cores.
-# Measured on two busy cores: Cyberspace's greedy bot is slow (~0.2 matches/s), the rest 2-20/s.
+# Default matches per game, fewer where a match is slow (Cyberspace's greedy bot: ~0.2 matches/s
+# a core, the rest 2-20/s): the whole run stays within ~3 minutes on two busy cores.
 DEFAULT_MATCHES = {"cyberiad": 100, "cybermancy": 200, "herocard": 200, "cyberspace": 20,
                    "algomancy": 50, "cybermen": 100}
 
@@ -88,7 +88,7 @@ def wilson(hits: int, n: int, z: float = 1.96) -> list[float]:
 
 
 def measure(names: list[str], matches: dict[str, int], kind: str, workers: int, seed: int) -> dict:
-    # the slowest games first, so the workers finish together
+    # the slowest games (the fewest default matches) first, so the workers finish together
     slow_first = sorted(names, key=lambda game: DEFAULT_MATCHES[game])
     jobs = [(game, seed * 1_000_003 + n, kind) for game in slow_first for n in range(matches[game])]
     per_game = {game: {"actions": Counter(), "reasons": Counter(), "match_seconds": 0.0, "count": 0}
