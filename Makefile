@@ -43,6 +43,7 @@ test: $(STAMP) chromium
 # Ratios to a floor measured in the same run, then the load scenario (Locust) per store layout.
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/action_mix.py
 	$(BIN)/python bench/load/run.py
 
 # Outside `make test`: each game's rules mutated and checked by that game's tests (long).
