@@ -148,6 +148,10 @@ class Table:
         self.told[seat] = self.tell_records(records, self.told[seat])
 
     def tell_records(self, records, told: int) -> int:
+        records = list(records)
+        # Records read once the match is over show every card: say so before telling them.
+        if any(r["type"] in ("MatchEnded", "MatchAbandoned") for r in records):
+            self.mark_the_end()
         for record in records:
             if record["seq"] > told and record["type"] != "MatchCreated":
                 said = record.get("words") or {"text": record["type"], "facts": []}
@@ -319,12 +323,17 @@ class Table:
 
     # -- the end -------------------------------------------------------------------------
 
+    def mark_the_end(self) -> None:
+        if not getattr(self, "_end_marked", False):
+            self.console.rule("the match is over: the rest of it, every card now shown", characters="━")
+            self._end_marked = True
+
     def finish(self, summary: dict) -> None:
         reader = self.seats[0] if len(self.seats) == 1 else None
         told = self.told[reader] if reader is not None else self.spectator_told
         if reader is None and self.seats:
             told = max(self.told.values())
-        self.console.rule("the match is over: the rest of it, every card now shown", characters="━")
+        self.mark_the_end()
         self.tell_records(self.session.log(reader, told), told)
         outcome = summary.get("outcome") or {}
         winners = [self.who(seat) for seat in outcome.get("winners", []) if isinstance(seat, int)]
