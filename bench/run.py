@@ -12,6 +12,8 @@
    action and the outcome) over the same exported matches.
 4. Projections (SQLite and Redis read models): lag from append to read-model commit
    under a steady 200 moves/s, then the speed of a full rebuild.
+   Then the same with the projector apart on one PostgreSQL shard and on three
+   (BENCH_DATABASE_URL's server), each beside a floor run of its own rounds.
 5. Idle live streams: /healthz and board read latency with 500 idle SSE followers open,
    beside the same with none (bench/streams.py).
 6. Playing in the browser against a bot: a click to the board redrawn with the reply, p50/p95,
@@ -116,11 +118,11 @@ def baseline_rate(data_dir) -> float:
         stop(process)
 
 
-def arbiter_rate(data_dir, projector: str) -> float:
+def arbiter_rate(data_dir, projector: str, store_env: dict | None = None) -> float:
     """Each client plays its own 2-seat matches with POSTs only, reading whose turn it is
     (and any choice it must make) from the facts each response returns."""
-    process, port = serve("service.asgi:create", {"ARBITER_DATA_DIR": data_dir, "ARBITER_PROJECTOR": projector},
-                          factory=True)
+    process, port = serve("service.asgi:create", {"ARBITER_DATA_DIR": data_dir, "ARBITER_PROJECTOR": projector,
+                                                  **(store_env or {})}, factory=True)
     try:
         def worker(stop_at):
             moves = 0
@@ -154,6 +156,24 @@ def arbiter_rate(data_dir, projector: str) -> float:
         return drive(worker)
     finally:
         stop(process)
+
+
+def postgres_rates(tmp: str) -> dict:
+    """Moves/s on one PostgreSQL shard and on three (databases of BENCH_DATABASE_URL's server,
+    dropped after), each run beside a floor run of its own round, with the ratio to it."""
+    from bench.load.run import Databases
+    rates = {}
+    for shards in (1, 3):
+        with Databases(shards) as urls:
+            env = {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URLS": ",".join(urls)}
+            runs, floors = [], []
+            for _ in range(ROUNDS):
+                floors.append(baseline_rate(os.path.join(tmp, "base")))
+                runs.append(arbiter_rate(os.path.join(tmp, f"pg-{shards}"), "off", env))
+            rate, its_floor = statistics.median(runs), statistics.median(floors)
+            rates[f"postgres_{shards}_shard{'s' if shards > 1 else ''}"] = {
+                "moves_per_s": round(rate), "floor_per_s": round(its_floor), "ratio_to_floor": round(rate / its_floor, 3)}
+    return rates
 
 
 def replay_costs(data_dir) -> tuple[float, float, float, int]:
@@ -250,6 +270,7 @@ def main():
             embedded.append(arbiter_rate(os.path.join(tmp, "arbiter"), "embedded"))
             bare.append(arbiter_rate(os.path.join(tmp, "arbiter-off"), "off"))
         floor, moves, moves_off = statistics.median(floors), statistics.median(embedded), statistics.median(bare)
+        by_store = postgres_rates(tmp)
         replay_us, raw_us, audited_per_s, events = replay_costs(os.path.join(tmp, "replay"))
         sqlite_projection = projection_figures(os.path.join(tmp, "proj-sqlite"), {})
         redis_projection = projection_figures(os.path.join(tmp, "proj-redis"), {
@@ -263,7 +284,10 @@ def main():
         "ratio_to_floor": round(moves / floor, 3),
         "arbiter_moves_per_s_projector_in_own_process": round(moves_off),
         "ratio_to_floor_projector_in_own_process": round(moves_off / floor, 3),
-        "aim_ratio": 0.5,
+        "aim_ratio": 0.7,
+        "moves_by_store_projector_in_own_process": by_store,
+        "postgres_1_shard_to_sqlite": round(by_store["postgres_1_shard"]["moves_per_s"] / moves_off, 3),
+        "aim_postgres_to_sqlite": 0.8,
         "replay_us_per_event": round(replay_us, 2),
         "raw_select_and_orjson_us_per_event": round(raw_us, 2),
         "replayed_events": events,
