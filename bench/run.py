@@ -5,15 +5,15 @@
    endpoint doing one SQLite insert on the same server stack, both driven by the same
    client for the same time: once with the embedded
    projector working in a web worker (the `make run` default), once with it off (as in
-   production, where the projector is its own process, here not running).
+   production, where the projector is its own process, here not running). Then the same,
+   projector apart, on one PostgreSQL shard and on three (BENCH_DATABASE_URL's server), each
+   beside floor runs of its own.
 2. Replay cost per event: rebuilding finished matches from the store with no cache,
    beside the raw read (select + orjson.loads) of the same rows.
 3. Audit speed: events verified per second (hash chain, commitment, re-deciding every
    action and the outcome) over the same exported matches.
 4. Projections (SQLite and Redis read models): lag from append to read-model commit
    under a steady 200 moves/s, then the speed of a full rebuild.
-   Then the same with the projector apart on one PostgreSQL shard and on three
-   (BENCH_DATABASE_URL's server), each beside a floor run of its own rounds.
 5. Idle live streams: /healthz and board read latency with 500 idle SSE followers open,
    beside the same with none (bench/streams.py).
 6. Playing in the browser against a bot: a click to the board redrawn with the reply, p50/p95,
