@@ -60,7 +60,10 @@ def evolve(state, fact):
         else:
             group[fact["effect"]] = True
     elif kind == "capture":
-        groups[int(fact["char"].split(".")[0])]["members"].remove(fact["char"])
+        group = groups[int(fact["char"].split(".")[0])]
+        group["members"].remove(fact["char"])
+        if fact["char"] not in group["lost"]:  # "This character's ability can no longer be used."
+            group["lost"].append(fact["char"])
         cybermen[fact["id"]]["carrying"].append(fact["char"])
     elif kind == "release":
         cybermen[fact["id"]]["carrying"].remove(fact["char"])

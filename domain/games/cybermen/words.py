@@ -107,6 +107,8 @@ def _group_set(fact, ctx):
         return f"{name} {'are' if seat == ctx.viewer else 'is'} done: no member of the group is left to save"
     if status == "out":
         return f"{ctx.verb(seat, 'is', 'are')} out of the game"
+    if status == "converted":
+        return f"{group(seat, ctx)} lost every member to cyberconversion"
     if status == "leader":
         return f"{ctx.who(seat)} now {'play' if seat == ctx.viewer else 'plays'} the Cyberleader"
     elif status == "lieutenant":
@@ -165,6 +167,9 @@ def _prompt(fact, ctx):
         return f"{ctx.who(seat)} may play a Conversion Glitch as {person(prompt['char'], ctx)} is converted"
     if kind == "lieutenant":
         return f"{ctx.who(seat)} must choose a Cyberman to become a Cyberlieutenant"
+    if kind == "offer":
+        return (f"{ctx.who(seat)} may play {cyberman(prompt['options'][0], ctx)}, the Cyberman of "
+                f"{'your' if seat == ctx.viewer else 'their'} last human, as a Cyberlieutenant, or stand down")
     return f"{ctx.who(seat)} must choose"
 
 
@@ -292,10 +297,11 @@ ACTIONS = {
     "glitch": lambda a, ctx: "play the Conversion Glitch: a partial conversion instead",
     "no_glitch": lambda a, ctx: "play no Conversion Glitch",
     "lieutenant": lambda a, ctx: f"make {cyberman(a.get('id'), ctx)} your Cyberlieutenant",
+    "stand_down": lambda a, ctx: "stand down: play no Cyberlieutenant and keep your Victory Points",
     "teleport": lambda a, ctx: f"teleport a Cyberman to {square(a.get('to'))} (1 item card)",
     "unit": lambda a, ctx: f"place a Cyberconversion Unit at {square(a.get('to'))} (2 item cards)",
     "upgrade_tech": lambda a, ctx: "raise the Cybermen's technology by one Mark (3 item cards)",
-    "done": lambda a, ctx: "spend no more item cards",
+    "done": lambda a, ctx: "spend no more item cards (the rest drawn this turn are discarded)",
     "trade": lambda a, ctx: f"trade your item card with {ctx.whom(a.get('seat'))}",
     "discard": lambda a, ctx: "discard the item card drawn",
     "end_partials": lambda a, ctx: "end the partial conversions' moves",

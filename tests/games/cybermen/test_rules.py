@@ -4,6 +4,9 @@ by hand on the designed map (tests/games/cybermen/helpers.py) and the dice are s
 from domain.games.cybermen import RULESET
 from domain.games.cybermen.data import CONST
 
+from domain.kernel.canonical import json_copy
+from domain.kernel.rng import RandomStream
+
 from .helpers import act, fresh, give, place, refused
 
 
@@ -312,7 +315,7 @@ def test_a_carrying_cyberman_moves_toward_the_nearest_cyberconversion_unit():
     d = Decision(state, None, evolve)
     enter_cyber_move(d)
     state = d.state
-    assert state["queue"] == [{"id": "c1", "seat": 1, "kind": "carrier"}]
+    assert state["queue"] == [{"id": "c1", "kind": "carrier"}] and RULESET.to_act(state) == {1}
     # from (3, 6) the Unit at (2, 3) is 4 away: two squares along a shortest route
     assert RULESET.legal_actions(state, 1) == [{"type": "cyber_move", "id": "c1", "to": [2, 5]},
                                                {"type": "cyber_move", "id": "c1", "to": [3, 4]}]
@@ -363,8 +366,9 @@ def test_the_cyberleader_upgrades_outdated_cybermen_it_moves_into_a_chamber():
 # The Cyberleader and the Cyberlieutenants
 # ---------------------------------------------------------------------------------------
 
-def lose_last(state, seat, char, cid="c1", turn=None):
-    """Convert `char`, the last member of seat's group, at the Unit (2, 3)."""
+def lose_last(state, seat, char, cid="c1", turn=None, accept=True):
+    """Convert `char`, the last member of seat's group, at the Unit (2, 3); a player offered its
+    Cyberlieutenant takes it up (accept) or not (None: the offer left open)."""
     state["groups"][seat]["members"] = []
     state["groups"][seat]["converted"] = [c for c in (f"{seat}.{k}" for k in ("a", "b"))]
     state["cybermen"][cid] = {"pos": [2, 4], "facing": "W", "mark": state["tech"], "role": "normal", "seat": None,
@@ -373,6 +377,10 @@ def lose_last(state, seat, char, cid="c1", turn=None):
     state.update(phase="cyber_move", queue=[{"id": cid, "seat": mover, "kind": "carrier"}], active=None,
                  count=None, used=0, moved=[])
     state, facts = act(state, mover, {"type": "cyber_move", "id": cid, "to": [2, 3]})
+    if accept is not None and (state["prompt"] or {}).get("kind") == "offer":
+        answer = {"type": "lieutenant", "id": state["prompt"]["options"][0]} if accept else {"type": "stand_down"}
+        state, more = act(state, seat, answer)
+        facts = facts + more
     return state, facts
 
 
@@ -630,9 +638,10 @@ def test_a_glitch_needs_another_human_of_the_group_in_play_free_or_carried():
     state["groups"][0].update(members=["0.bride"], converted=["0.singer", "0.groom"])
     give(state, 0, "glitch")
     state, facts = convert_at_unit(state, ["0.bride"])
-    (spawned,) = [f["id"] for f in facts if f["f"] == "spawn"]  # the last member: no glitch, a Cyberlieutenant
-    assert state["prompt"] is None
-    assert state["cybermen"][spawned]["role"] == "lieutenant" and state["groups"][0]["hand"] == []
+    (spawned,) = [f["id"] for f in facts if f["f"] == "spawn"]  # the last member: no glitch, a Cyberlieutenant offered
+    assert state["prompt"]["kind"] == "offer" and state["groups"][0]["hand"] == []
+    state, _ = act(state, 0, {"type": "lieutenant", "id": spawned})
+    assert state["prompt"] is None and state["cybermen"][spawned]["role"] == "lieutenant"
 
 
 def test_the_captives_of_a_destroyed_cyberman_rejoin_their_group():
@@ -979,3 +988,138 @@ def test_a_cyberleader_uses_the_cyberleader_special_abilities_column():
     state["count"] = 0
     state, facts = abilities_phase(state, 1, "c1")
     assert [(f["seat"], f["effect"]) for f in facts if f["f"] == "hit"] == [(3, "mind")]
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 29: the third read
+# ---------------------------------------------------------------------------------------
+
+def finish_now(state):
+    from domain.games.cybermen.facts import evolve
+    from domain.games.cybermen.flow import finish
+    from domain.kernel.decision import Decision
+    d = Decision(state, None, evolve)
+    finish(d, "round_limit")
+    return d.state
+
+
+def test_a_player_out_because_its_cyberlieutenant_was_destroyed_plays_no_more_and_wins_nothing():
+    """'If a Cyberlieutenant is destroyed, the player is out of the game.' Its points stay on
+    record, but it is no winner, takes no more turns, and its partial conversions leave with it."""
+    from domain.games.cybermen.state import next_turn, takes_turns
+    state = leader_and_lieutenants()
+    state["groups"][3]["vp"] = 9  # more than anyone: it would win if it were still in the game
+    state["cybermen"]["c21"] = {"pos": [9, 1], "facing": "N", "mark": 2, "role": "partial", "seat": 3,
+                                "origin": None, "carrying": []}
+    state, facts = partial_attack(state, "c12", 6)
+    assert state["groups"][3]["status"] == "out" and "c21" not in state["cybermen"]
+    assert not takes_turns(state, 3)
+    state["turn"] = 2
+    assert next_turn(state) == (0, True)  # seat 3 is skipped
+    over = finish_now(state)
+    assert 3 not in over["winners"] and over["winners"] == [0]
+    assert RULESET.outcome(over)["victory_points"][3] == 9
+
+
+def test_a_player_that_cannot_become_cyberleader_may_play_its_cyberlieutenant_or_stand_down():
+    """'Players that lose all their group members that can't become Cyberleader may instead play the
+    Cyberman who represents their last Human.' Standing down, the player keeps its points and plays
+    no more; its last human's Cyberman stays a normal Cyberman."""
+    from domain.games.cybermen.state import takes_turns
+    state = place(fresh(4), turn=0, tech=1)
+    give(state, 2, "gold")
+    state["groups"][2]["vp"] = 4
+    state, facts = lose_last(state, 2, "2.singer", accept=None)
+    new = [f["id"] for f in facts if f["f"] == "spawn"][0]
+    assert RULESET.to_act(state) == {2}
+    assert RULESET.legal_actions(state, 2) == [{"type": "lieutenant", "id": new}, {"type": "stand_down"}]
+    assert state["groups"][2]["hand"] == []  # 'Any items cards they have in front of them are discarded.'
+    stood, _ = act(json_copy(state), 2, {"type": "stand_down"})
+    assert stood["cybermen"][new]["role"] == "normal" and stood["lieutenants"] == [] and stood["prompt"] is None
+    assert stood["groups"][2]["status"] == "converted" and not takes_turns(stood, 2)
+    assert finish_now(stood)["winners"] == [2]  # its 4 points still count
+    took, _ = act(state, 2, {"type": "lieutenant", "id": new})
+    assert took["cybermen"][new]["role"] == "lieutenant" and took["lieutenants"] == [2]
+
+
+def test_a_partial_conversion_never_attacks_its_own_players_cyberleader_or_cyberlieutenant():
+    """'If attacking a Cyberman of any sort ... it will destroy the opponent': the figure its own
+    player plays is no opponent (and destroying it would pay its player 2 Victory Points)."""
+    state = leader_and_lieutenants()
+    state["cybermen"]["c20"]["seat"] = 1  # the Cyberleader's player's partial conversion, next to c10
+    state["turn"] = 1
+    state, _ = act(state, 1, {"type": "partial_move", "id": "c20", "to": [3, 3]})
+    state, _ = act(state, 1, {"type": "face", "facing": "E"})
+    assert {a["target"] for a in RULESET.legal_actions(state, 1) if a["type"] == "attack"} == {"c12", "u1"}
+    assert refused(state, 1, {"type": "attack", "target": "c10", "fatigue": 0}) == "not_an_opponent"
+    state = leader_and_lieutenants()
+    state["cybermen"]["c20"]["seat"] = 3  # a Cyberlieutenant's player's partial, next to its own c12
+    state["turn"] = 3
+    state, _ = act(state, 3, {"type": "partial_move", "id": "c20", "to": [3, 3]})
+    state, _ = act(state, 3, {"type": "face", "facing": "E"})
+    assert {a["target"] for a in RULESET.legal_actions(state, 3) if a["type"] == "attack"} == {"c10", "u1"}
+
+
+def test_a_cyberleader_arising_mid_phase_moves_the_carriers_still_queued():
+    """'From now on, no other player in the game moves Cybermen ... the Cyberleader chooses which
+    Cybermen to move and where.'"""
+    state = place(fresh(3), cybermen=[carrier("c1", [2, 4], ["2.singer"]), carrier("c2", [9, 6], ["1.usher"])],
+                  turn=0, tech=2)
+    state["groups"][2].update(members=[], converted=["2.drummer", "2.roadie"])
+    state["groups"][1]["members"].remove("1.usher")
+    state, _ = act(state, 0, {"type": "end_partials"}) if state["phase"] == "partials" else (state, [])
+    from domain.games.cybermen.flow import enter_cyber_move
+    from domain.games.cybermen.facts import evolve
+    from domain.kernel.decision import Decision
+    d = Decision(state, None, evolve)
+    enter_cyber_move(d)
+    state = d.state
+    assert RULESET.to_act(state) == {0}
+    state, _ = act(state, 0, {"type": "cyber_move", "id": "c1", "to": [2, 3]})  # seat 2's last human converted
+    assert state["leader"] == 2
+    state, _ = act(state, 0, {"type": "face", "facing": "N"})
+    assert state["queue"][0]["id"] == "c2" and RULESET.to_act(state) == {2}
+    assert RULESET.legal_actions(state, 0) == []
+
+
+def test_the_cyberleader_spends_only_cards_drawn_this_turn():
+    """'Any item cards that are drawn as part of their turn may be discarded to teleport ...': cards
+    not spent are discarded when the Cyberleader is done, never pooled for a later turn. Designed:
+    the Cyberleader draws three cards a turn, so one turn's draw can pay for any of the three."""
+    state = place(fresh(3), turn=1, phase="leader", tech=2)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    give(state, 1, "gold", "hacking")
+    state, facts = act(state, 1, {"type": "done"})
+    assert state["groups"][1]["hand"] == [] and sorted(state["discard"][-2:]) == ["gold", "hacking"]
+    from domain.games.cybermen.flow import start_turn
+    from domain.games.cybermen.facts import evolve
+    from domain.kernel.decision import Decision
+    d = Decision(state, RandomStream(b"k" * 32, "m", 7), evolve)
+    start_turn(d, 1, 2)
+    assert len(d.state["groups"][1]["hand"]) == CONST["leader_draw"] == 3
+    assert {a["type"] for a in RULESET.legal_actions(d.state, 1)} == {"teleport", "unit", "upgrade_tech", "done"}
+
+
+def test_a_captured_characters_ability_stays_lost_when_a_partial_conversion_frees_it():
+    """'This character's ability can no longer be used': the Groom (tough) freed from its Cyberman
+    rejoins its group without its ability."""
+    from domain.games.cybermen.state import abilities
+    state = place(fresh(3), groups={0: [7, 5]}, cybermen=[{"id": "c1", "pos": [7, 3]}], turn=1)
+    state["groups"][0].update(fatigue=0, escape=0)
+    state, _ = attack(state, 1, "c1", [7, 4], "group0", 6)
+    state, _ = act(state, 1, {"type": "capture", "character": "0.groom"})
+    assert "tough" not in abilities(state, 0)
+    state["cybermen"]["c20"] = {"pos": [6, 4], "facing": "N", "mark": 1, "role": "partial", "seat": 2,
+                                "origin": None, "carrying": []}
+    state.update(turn=2, phase="partials", prompt=None, active=None, queue=[], moved=[], count=None, used=0)
+    state, _ = act(state, 2, {"type": "partial_move", "id": "c20", "to": [6, 4]})
+    state, _ = act(state, 2, {"type": "face", "facing": "S"})
+    state, _ = act(state, 2, {"type": "attack", "target": "c1", "fatigue": 0}, 6)
+    assert "0.groom" in state["groups"][0]["members"]
+    assert "tough" not in abilities(state, 0)
+    state = place(state, groups={0: [7, 5]}, cybermen=[{"id": "c3", "pos": [7, 3]}], turn=1)
+    state, _ = attack(state, 1, "c3", [7, 4], "group0", 4)
+    assert state["prompt"]["kind"] == "defend" and state["prompt"]["needs"] == 4  # the Groom no longer makes it 5
