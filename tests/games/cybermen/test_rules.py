@@ -1123,3 +1123,80 @@ def test_a_captured_characters_ability_stays_lost_when_a_partial_conversion_free
     state = place(state, groups={0: [7, 5]}, cybermen=[{"id": "c3", "pos": [7, 3]}], turn=1)
     state, _ = attack(state, 1, "c3", [7, 4], "group0", 4)
     assert state["prompt"]["kind"] == "defend" and state["prompt"]["needs"] == 4  # the Groom no longer makes it 5
+
+
+# Tests that kill the surviving mutants of issue 29 (item 7)
+
+def test_a_capture_in_another_players_turn_does_not_end_that_turn():
+    """'Your turn is ended': the captured group's player's turn, not the turn of whoever moved the Cyberman."""
+    state = place(fresh(3), groups={0: [7, 5]}, cybermen=[{"id": "c1", "pos": [7, 3]}, {"id": "c2", "pos": [0, 8]}],
+                  turn=1)
+    state["groups"][0].update(fatigue=0, escape=0)
+    state, _ = act(state, 1, {"type": "roll"}, 2)  # two Cybermen may move this turn
+    state, _ = attack(state, 1, "c1", [7, 4], "group0", 6)
+    state, _ = act(state, 1, {"type": "capture", "character": "0.groom"})
+    assert state["turn"] == 1 and state["phase"] == "cyber_move" and RULESET.to_act(state) == {1}
+    assert any(a["type"] == "cyber_move" and a["id"] == "c2" for a in RULESET.legal_actions(state, 1))
+
+
+def test_a_group_escaping_while_a_member_is_carried_still_plays():
+    """Designed (interpretation 20, 16): a player is done only when no human of its group is left;
+    while a member is carried it may still be freed, so the player keeps its turns."""
+    from domain.games.cybermen.state import takes_turns
+    state = place(fresh(2), groups={0: [10, 0]}, cybermen=[carrier("c1", [0, 8], ["0.groom"])], turn=0, phase="group")
+    state["groups"][0]["members"].remove("0.groom")
+    state["round"] = CONST["exits_open_round"]
+    state, _ = act(state, 0, {"type": "roll"}, 1)
+    state, _ = act(state, 0, {"type": "move", "to": [11, 0], "fatigue": 0})
+    assert state["groups"][0]["escaped"] == ["0.bride", "0.singer"]
+    assert state["groups"][0]["status"] == "human" and takes_turns(state, 0)
+
+
+def test_an_energy_beam_does_not_pass_through_a_cyberconversion_unit():
+    """'Cybermen cannot shoot through other Cybermen or Cyberconversion Units.' (the Unit at (2, 3))"""
+    state = place(fresh(3), groups={0: [1, 3], 1: [0, 3]}, cybermen=[{"id": "c1", "pos": [3, 3], "facing": "N", "mark": 1}],
+                  turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")
+    assert not [f for f in facts if f["f"] == "hit" and f["effect"] == "stunned"]  # the Unit stands between
+    del state["units"]["u1"]
+    state = place(state, groups={0: [1, 3], 1: [0, 3]}, cybermen=[{"id": "c1", "pos": [3, 3], "facing": "N", "mark": 1}],
+                  turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")
+    assert {f["seat"] for f in facts if f["f"] == "hit" and f["effect"] == "stunned"} == {0, 1}  # without it: hit
+
+
+def test_the_cyberleader_cannot_raise_the_mark_past_v():
+    """'Three item cards may be discarded to increase the Cyberman technology level by 1': at Mark V
+    there is no higher level (interpretation 25)."""
+    state = place(fresh(3), turn=1, phase="leader", tech=5)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 5, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    give(state, 1, "gold", "gold", "hacking")
+    assert "upgrade_tech" not in {a["type"] for a in RULESET.legal_actions(state, 1)}
+    assert refused(state, 1, {"type": "upgrade_tech"}) == "latest_mark"
+
+
+def test_the_cyberleader_draws_item_cards_at_the_start_of_its_turn():
+    """'Any item cards that are drawn as part of their turn': the Cyberleader draws (designed: three)."""
+    state = place(fresh(3), turn=0, phase="end", tech=2)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    state, facts = _end_turn(state)
+    assert state["turn"] == 1 and state["phase"] == "leader"
+    assert [f["seat"] for f in facts if f["f"] == "draw"] == [1] * CONST["leader_draw"]
+
+
+def test_a_player_whose_group_escaped_still_moves_its_partial_conversion():
+    """'This Cyberman character may be moved during the turn of original player' (interpretation 14:
+    it belongs to its player for good, after the group escaped)."""
+    state = place(fresh(3), cybermen=[{"id": "c20", "pos": [7, 7], "role": "partial", "seat": 1}], turn=0, phase="end")
+    state["groups"][1].update(status="escaped", members=[], escaped=["1.best_man", "1.usher", "1.geek"])
+    state, _ = _end_turn(state)
+    assert state["turn"] == 1 and state["phase"] == "partials" and RULESET.to_act(state) == {1}
+    assert any(a["type"] == "partial_move" for a in RULESET.legal_actions(state, 1))
