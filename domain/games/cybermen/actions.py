@@ -9,7 +9,8 @@ from .board import (cyberman_passable, cyberman_squares, distances, group_square
                     open_ground, toward, unit_squares)
 from .data import COLS, DIRECTIONS, LATEST_MARK, MARKS, ROWS
 from .effects import (arrive_at_unit, capture, convert, cyberman_attacks_group, cyberman_attacks_partial,
-                      defence_options, die, escape, make_lieutenant, new_id, offer_defence, on_open_exit, partial_attacks, take,
+                      defence_options, die, escape, make_lieutenant, new_id, offer_defence, on_open_exit, partial_attacks,
+                      sabotage, take,
                       upgrade_technology, use_abilities)
 from .facts import evolve
 from .flow import ability_users, advance, enter_abilities, enter_cyber_move, movable
@@ -356,6 +357,7 @@ def _move(d, seat, action):
     if on_open_exit(d.state, seat):
         escape(d, seat)
     d.emit({"f": "phase", "phase": "partials"})
+    sabotage(d, seat)  # designed, two players: a group ending its move next to an untried Unit
 
 
 def _move_cyberman(d, seat, action):

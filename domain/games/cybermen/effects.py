@@ -4,7 +4,7 @@ Points, and the special abilities (Energy Beam, Guns, Mind Control). Each writes
 the Decision `d`; none checks legality (rules.py does)."""
 
 from .board import line_of_fire, manhattan, terrain
-from .data import CONST, FIRST_TAKEN, LATEST_MARK, MARKS, character
+from .data import CONST, FIRST_TAKEN, LATEST_MARK, MARKS, SABOTAGE, character
 from .state import abilities, carried_of, cyberman_abilities, in_play, mover, order_key, partials_of, uses_tokens
 
 ENERGY_BEAM_RANGE, GUN_RANGE, MIND_CONTROL_RANGE = 4, 8, 3
@@ -32,6 +32,35 @@ def escape(d, seat):
     d.emit({"f": "vp", "seat": seat, "n": CONST["escape_vp"] * escaped})
     if not carried_of(d.state, seat):  # nobody left to wait for: the player is done
         d.emit({"f": "group", "seat": seat, "set": {"status": "escaped"}})
+
+
+def sabotage_targets(state, seat):
+    """Designed (two players): the Units next to the group that it has not tried yet."""
+    group = state["groups"][seat]
+    if state["seats"] not in SABOTAGE["players"] or not group["members"]:
+        return []
+    return sorted(uid for uid, pos in state["units"].items()
+                  if manhattan(pos, group["pos"]) == 1 and uid not in group["tried"])
+
+
+def sabotage(d, seat):
+    """Designed (two players): one attempt on an untried Unit next to the group's new square: 4-6
+    scores 3 Victory Points; 1-3, the Unit takes a member (a Cyberman of the current Mark appears on
+    it carrying the character, converted in the next Cyberman phase) and the turn ends."""
+    targets = sabotage_targets(d.state, seat)
+    if not targets:
+        return
+    uid = targets[0]
+    roll = die(d, "sabotage")
+    success = roll >= SABOTAGE["wins_on"]
+    d.emit({"f": "sabotage", "seat": seat, "unit": uid, "roll": roll, "success": success})
+    if success:
+        award(d, seat, SABOTAGE["vp"])
+        return
+    cid = new_id(d.state)
+    d.emit({"f": "spawn", "id": cid, "pos": d.state["units"][uid], "facing": "N", "mark": d.state["tech"],
+            "role": "normal", "seat": None, "origin": None})
+    capture(d, cid, seat)
 
 
 # ---------------------------------------------------------------------------------------

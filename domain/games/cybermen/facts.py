@@ -88,6 +88,8 @@ def evolve(state, fact):
         state["prompt"] = fact["prompt"]
     elif kind == "active":
         state["active"] = fact["active"]
+    elif kind == "sabotage":
+        groups[fact["seat"]]["tried"].append(fact["unit"])
     elif kind == "attack":
         pass  # the combat roll, kept in the log for the record
     elif kind == "over":

@@ -85,8 +85,8 @@ def _roll(fact, ctx):
         return f"The abilities die rolled {value}: up to {plural(value, 'Cyberman', 'Cybermen')} use their abilities"
     if purpose == "arrival":
         return f"The arrival die rolled {value}"
-    if purpose == "combat":
-        return None  # the attack fact beside it gives the roll
+    if purpose in ("combat", "sabotage"):
+        return None  # the attack or sabotage fact beside it gives the roll
     return f"The {purpose} die rolled {value}"
 
 
@@ -173,6 +173,14 @@ def _prompt(fact, ctx):
     return f"{ctx.who(seat)} must choose"
 
 
+def _sabotage(fact, ctx):
+    unit = target(fact["unit"], ctx)
+    if fact["success"]:
+        return (f"{group(fact['seat'], ctx)} sabotaged {unit}: rolled {fact['roll']}, "
+                f"{plural(DATA['sabotage']['vp'], 'Victory Point')}")
+    return f"{group(fact['seat'], ctx)} failed to sabotage {unit}: rolled {fact['roll']}, the Unit takes one of the group"
+
+
 def _leader(fact, ctx):
     if fact["seat"] is None:
         return "There is no Cyberleader now"
@@ -210,6 +218,7 @@ FACTS = {
     "leader": _leader,
     "prompt": _prompt,
     "attack": _attack,
+    "sabotage": _sabotage,
     "over": lambda f, ctx: f"The game ended: {ENDS.get(f['reason'], 'it is over')}",
     "queue": None,  # who moves or acts next within a phase: the next action shows it
     "used": None,  # a Cyberman has moved or used its abilities this phase: the action says so
