@@ -21,7 +21,8 @@ def greedy_bot(state, seat, rand):
     the abilities that hit rival groups hardest, sparing its own; with no rival left on the
     map they are driven away from the seat's own group and faced away from it."""
     actions = legal_actions(state, seat)
-    return max(actions, key=lambda a: (_score(state, seat, a), -actions.index(a)))
+    memo = {}  # the distance maps of this decision, read once (every group move reads them)
+    return max(actions, key=lambda a: (_score(state, seat, a, memo), -actions.index(a)))
 
 
 def _rival_groups(state, seat):
@@ -35,14 +36,14 @@ def _nearest_group(state, seat, pos):
     return min(manhattan(pos, t) for t in targets) if targets else 0
 
 
-def _score(state, seat, action):
+def _score(state, seat, action, memo):
     kind = action["type"]
     if kind == "move":
-        return _human_square(state, seat, action["to"]) - 0.3 * action["fatigue"]
+        return _human_square(state, seat, action["to"], memo) - 0.3 * action["fatigue"]
     if kind == "break_free":  # worth a token only when the free move beats the forced one by enough
         free = {**state, "groups": [*state["groups"]]}
         free["groups"][seat] = {**state["groups"][seat], "mind": False}
-        return max(_score(free, seat, a) for a in legal_actions(free, seat)) - BREAK_FREE_COST
+        return max(_score(free, seat, a, memo) for a in legal_actions(free, seat)) - BREAK_FREE_COST
     if kind in ("cyber_move", "partial_move"):
         cyb = state["cybermen"][action["id"]]
         if cyb["role"] == "partial":
@@ -81,16 +82,20 @@ BREAK_FREE_COST = 3
 HIT_WEIGHT = {"stunned": 3, "mind": 2, "injured": 2}
 
 
-def _human_square(state, seat, to):
+def _human_square(state, seat, to, memo):
+    """The group's square: nearer the next Unit to try (two players) or the exit, clear of Cybermen.
+    `memo` keeps the decision's distance maps (the squares' map is the same for every move)."""
     exits_open = state["round"] >= CONST["exits_open_round"] - 1
     danger = min((manhattan(to, c["pos"]) for c in state["cybermen"].values()), default=9)
     untried = _untried_units(state, seat)
     if untried:  # two players: try every Unit first, keeping clear of the Cybermen, then run
-        dist = distances([n for pos in untried for n in neighbours(pos)], human_passable(state))
-        to_unit = dist.get(tuple(to), 30)
+        if "units" not in memo:
+            memo["units"] = distances([n for pos in untried for n in neighbours(pos)], human_passable(state))
+        to_unit = memo["units"].get(tuple(to), 30)
         return -to_unit + min(danger, 4) * 2 + (SABOTAGE_PULL if to_unit == 0 else 0)
-    dist = distances(EXITS, human_passable(state))
-    to_exit = dist.get(tuple(to), 30)
+    if "exits" not in memo:
+        memo["exits"] = distances(EXITS, human_passable(state))
+    to_exit = memo["exits"].get(tuple(to), 30)
     return -to_exit + (0 if exits_open else min(danger, 4) * 2) + (100 if to_exit == 0 and exits_open else 0)
 
 
