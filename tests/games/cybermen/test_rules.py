@@ -1200,3 +1200,39 @@ def test_a_player_whose_group_escaped_still_moves_its_partial_conversion():
     state, _ = _end_turn(state)
     assert state["turn"] == 1 and state["phase"] == "partials" and RULESET.to_act(state) == {1}
     assert any(a["type"] == "partial_move" for a in RULESET.legal_actions(state, 1))
+
+
+def test_taking_up_the_offered_cyberlieutenant_lets_the_carriers_other_captives_be_converted():
+    """The offer pauses a conversion: once answered, the carrier's other captives are converted too."""
+    state = place(fresh(3), turn=0, tech=1)
+    state["groups"][2].update(members=[], converted=["2.drummer", "2.roadie"])
+    state["groups"][1]["members"].remove("1.usher")
+    state["cybermen"]["c1"] = {"pos": [2, 4], "facing": "W", "mark": 1, "role": "normal", "seat": None,
+                               "origin": None, "carrying": ["2.singer", "1.usher"]}
+    state.update(phase="cyber_move", queue=[{"id": "c1", "kind": "carrier"}])
+    state, facts = act(state, 0, {"type": "cyber_move", "id": "c1", "to": [2, 3]})
+    assert state["prompt"]["kind"] == "offer" and state["cybermen"]["c1"]["carrying"] == ["1.usher"]
+    new = state["prompt"]["options"][0]
+    state, _ = act(state, 2, {"type": "lieutenant", "id": new})
+    assert state["cybermen"]["c1"]["carrying"] == [] and state["groups"][1]["converted"] == ["1.usher"]
+
+
+def test_a_cyberlieutenants_player_chooses_whom_its_cyberman_captures():
+    """'If you have a Geek, Bride or Groom in your group, the Cyberman will choose them first': the
+    player moving the Cyberman chooses — a Cyberlieutenant's own player ('only controlled by that
+    player'), not the player whose turn it is."""
+    state = place(fresh(3), groups={0: [7, 5]}, cybermen=[{"id": "c9", "pos": [7, 3], "role": "lieutenant",
+                                                           "seat": 2}], turn=1)
+    state["groups"][2].update(status="lieutenant", members=[])
+    state["lieutenants"] = [2]
+    state["groups"][0].update(fatigue=0, escape=0)
+    from domain.games.cybermen.flow import enter_cyber_move
+    from domain.games.cybermen.facts import evolve
+    from domain.kernel.decision import Decision
+    d = Decision(state, None, evolve)
+    enter_cyber_move(d)
+    state = d.state
+    state, _ = act(state, 2, {"type": "cyber_move", "id": "c9", "to": [7, 4]})
+    state, _ = act(state, 2, {"type": "face", "facing": "E"})
+    state, _ = act(state, 2, {"type": "attack", "target": "group0"}, 6)
+    assert state["prompt"]["kind"] == "capture" and state["prompt"]["seat"] == 2
