@@ -1236,3 +1236,49 @@ def test_a_cyberlieutenants_player_chooses_whom_its_cyberman_captures():
     state, _ = act(state, 2, {"type": "face", "facing": "E"})
     state, _ = act(state, 2, {"type": "attack", "target": "group0"}, 6)
     assert state["prompt"]["kind"] == "capture" and state["prompt"]["seat"] == 2
+
+
+# ---------------------------------------------------------------------------------------
+# Designed: the two-player sabotage objective (data.json "sabotage", README "Two players")
+# ---------------------------------------------------------------------------------------
+
+def test_designed_two_players_a_group_ending_next_to_an_untried_unit_sabotages_it_on_4_to_6():
+    """A group that ends its move next to a Cyberconversion Unit it has not tried makes one attempt:
+    4-6 scores 3 Victory Points; each group tries each Unit once."""
+    state = place(fresh(2), groups={0: [3, 1]}, turn=0, phase="group")
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 4)  # next to the Unit u1 at (2, 3)
+    assert [f for f in facts if f["f"] == "sabotage"] == [{"f": "sabotage", "seat": 0, "unit": "u1", "roll": 4,
+                                                          "success": True}]
+    assert state["groups"][0]["vp"] == 3 and state["groups"][0]["tried"] == ["u1"]
+    state = place(state, groups={0: [3, 1]}, turn=0, phase="group")
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 6)
+    assert not [f for f in facts if f["f"] == "sabotage"] and state["groups"][0]["vp"] == 3  # tried already
+
+
+def test_designed_a_failed_sabotage_lets_the_unit_take_a_member_and_ends_the_turn():
+    """1-3: a Cyberman of the current Mark appears on the Unit carrying a member (the capture rules
+    choose it: the Bride or Groom first), the turn ends, and the next Cyberman phase converts it."""
+    state = place(fresh(2), groups={0: [3, 1]}, turn=0, phase="group", tech=2)
+    state["groups"][0]["fatigue"] = 1
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 3)
+    assert state["prompt"]["kind"] == "capture" and state["prompt"]["options"] == ["0.bride", "0.groom"]
+    state, facts = act(state, 0, {"type": "capture", "character": "0.groom"})
+    (carrier_id,) = [cid for cid, c in state["cybermen"].items() if c["carrying"] == ["0.groom"]]
+    assert state["cybermen"][carrier_id]["pos"] == [2, 3] and state["cybermen"][carrier_id]["mark"] == 2
+    assert state["groups"][0]["fatigue"] == 3 and state["groups"][0]["vp"] == 0  # tokens restored, no points
+    assert state["turn"] == 1 and state["groups"][0]["tried"] == ["u1"]  # the turn ended
+    state, _ = act(state, 1, {"type": "roll"}, 1)  # seat 1's group move
+    state, _ = act(state, 1, {"type": "move", "to": state["groups"][1]["pos"], "fatigue": 0})
+    assert state["queue"][0]["id"] == carrier_id
+    state, _ = act(state, 1, {"type": "cyber_move", "id": carrier_id, "to": [2, 3]})
+    assert state["groups"][0]["converted"] == ["0.groom"]
+
+
+def test_designed_sabotage_is_only_for_two_players():
+    state = place(fresh(3), groups={0: [3, 1]}, turn=0, phase="group")
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 6)
+    assert not [f for f in facts if f["f"] == "sabotage"] and state["groups"][0]["vp"] == 0
