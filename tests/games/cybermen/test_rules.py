@@ -417,7 +417,8 @@ def test_the_first_player_to_lose_every_member_under_mark_ii_becomes_the_cyberle
     give(state, 1, "gold", "hacking")
     state, facts = lose_last(state, 1, "1.usher")
     new = [f["id"] for f in facts if f["f"] == "spawn"][0]
-    assert state["leader"] == 1 and state["cybermen"][new]["role"] == "leader"
+    assert state["leader"] == 1 and state["cybermen"][new]["role"] == "leader" and state["cybermen"][new]["seat"] == 1
+    assert state["groups"][1]["status"] == "leader"
     assert state["cybermen"][new]["pos"] == [2, 3] and state["groups"][1]["hand"] == []
     state, _ = lose_last(state, 2, "2.roadie", cid="c7")
     assert state["leader"] == 1 and state["lieutenants"] == [2]
@@ -1282,3 +1283,53 @@ def test_designed_sabotage_is_only_for_two_players():
     state, _ = act(state, 0, {"type": "roll"}, 2)
     state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 6)
     assert not [f for f in facts if f["f"] == "sabotage"] and state["groups"][0]["vp"] == 0
+
+
+def test_the_cyberleader_with_two_cards_drawn_may_place_a_unit_from_the_listing():
+    """'Two item cards may be discarded to teleport in another Cyberconversion Unit onto any legal map space.'"""
+    state = place(fresh(3), turn=1, phase="leader", tech=2)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    give(state, 1, "gold", "hacking")
+    listed = RULESET.legal_actions(state, 1)
+    assert {a["type"] for a in listed} == {"teleport", "unit", "done"}
+    assert {"type": "unit", "to": [3, 3]} in listed
+    state, _ = act(state, 1, {"type": "unit", "to": [3, 3]})
+    assert [3, 3] in state["units"].values() and state["groups"][1]["hand"] == []
+
+
+def test_a_building_or_hedge_within_reach_stops_an_energy_beam_and_the_map_edge_ends_it():
+    """'Any player within 4 squares of the front of this Cyberman that isn't out of line of sight (ie
+    no hedge or building in the way)': the hedge at (3, 6) hides a group 3 squares ahead."""
+    state = place(fresh(3), groups={0: [3, 7], 1: [3, 5]}, cybermen=[{"id": "c1", "pos": [3, 4], "facing": "E", "mark": 1}],
+                  turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")
+    assert {f["seat"] for f in facts if f["f"] == "hit" and f["effect"] == "stunned"} == {1}
+    state = place(fresh(3), groups={0: [9, 0]}, cybermen=[{"id": "c1", "pos": [11, 0], "facing": "S", "mark": 1}], turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")  # facing off the map: nothing ahead
+    assert not [f for f in facts if f["f"] == "hit" and f["effect"] == "stunned"]
+
+
+def test_when_every_player_is_out_nobody_wins():
+    state = place(fresh(2), turn=0)
+    for group in state["groups"]:
+        group.update(status="out", members=[], vp=2)
+    assert finish_now(state)["winners"] == []
+
+
+def test_a_cyberlieutenants_player_and_a_stood_down_player_with_a_partial_take_turns():
+    """A Cyberlieutenant is 'only controlled by that player': its player keeps taking turns; a player
+    that stood down still moves its partial conversion in its turns, and without one plays no more."""
+    from domain.games.cybermen.state import takes_turns
+    state = place(fresh(3), cybermen=[{"id": "c9", "pos": [0, 0], "role": "lieutenant", "seat": 1},
+                                      {"id": "c20", "pos": [7, 7], "role": "partial", "seat": 2}], turn=0)
+    state["groups"][1].update(status="lieutenant", members=[])
+    state["groups"][2].update(status="converted", members=[])
+    state["lieutenants"] = [1]
+    assert takes_turns(state, 1) and takes_turns(state, 2)
+    del state["cybermen"]["c20"]
+    assert not takes_turns(state, 2)
