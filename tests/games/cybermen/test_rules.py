@@ -1265,6 +1265,9 @@ def test_designed_a_failed_sabotage_lets_the_unit_take_a_member_and_ends_the_tur
     state["groups"][0]["fatigue"] = 1
     state, _ = act(state, 0, {"type": "roll"}, 2)
     state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 3)
+    assert {"f": "roll", "purpose": "sabotage", "value": 3} in facts
+    (spawned,) = [f for f in facts if f["f"] == "spawn"]
+    assert spawned["role"] == "normal" and spawned["facing"] == "N" and spawned["seat"] is None
     assert state["prompt"]["kind"] == "capture" and state["prompt"]["options"] == ["0.bride", "0.groom"]
     state, facts = act(state, 0, {"type": "capture", "character": "0.groom"})
     (carrier_id,) = [cid for cid, c in state["cybermen"].items() if c["carrying"] == ["0.groom"]]
