@@ -9,7 +9,8 @@ from .board import (cyberman_passable, cyberman_squares, distances, group_square
                     open_ground, toward, unit_squares)
 from .data import COLS, DIRECTIONS, LATEST_MARK, MARKS, ROWS
 from .effects import (arrive_at_unit, capture, convert, cyberman_attacks_group, cyberman_attacks_partial,
-                      defence_options, die, escape, make_lieutenant, new_id, offer_defence, on_open_exit, partial_attacks, take,
+                      defence_options, die, escape, make_lieutenant, new_id, offer_defence, on_open_exit, partial_attacks,
+                      sabotage, take,
                       upgrade_technology, use_abilities)
 from .facts import evolve
 from .flow import ability_users, advance, enter_abilities, enter_cyber_move, movable
@@ -61,7 +62,10 @@ def _prompt_actions(state):
     if prompt["kind"] == "glitch":  # asked of any card holder, so that no_glitch reveals nothing
         held = "glitch" in state["groups"][prompt["seat"]]["hand"]
         return [{"type": "glitch"}] * held + [{"type": "no_glitch"}]
-    return [{"type": "lieutenant", "id": cid} for cid in prompt["options"]]
+    listed = [{"type": "lieutenant", "id": cid} for cid in prompt["options"]]
+    if prompt["kind"] == "offer":  # 'may instead play the Cyberman who represents their last Human'
+        listed.append({"type": "stand_down"})
+    return listed
 
 
 def _active_actions(state):
@@ -75,7 +79,7 @@ def _attack_actions(state, cid):
     cyb = state["cybermen"][cid]
     near = [tuple(p) for p in _adjacent(cyb["pos"])]
     if cyb["role"] == "partial":  # "If attacking a Cyberman of any sort, or a Cyberconversion Unit"
-        targets = [oid for oid, o in state["cybermen"].items() if tuple(o["pos"]) in near and not _own_partial(o, cyb)]
+        targets = [oid for oid, o in state["cybermen"].items() if tuple(o["pos"]) in near and not _own_piece(o, cyb)]
         targets += [uid for uid, pos in state["units"].items() if tuple(pos) in near]
         tokens = state["groups"][cyb["seat"]]["fatigue"] if uses_tokens(state, cyb["seat"]) else 0
         return [{"type": "attack", "target": t, "fatigue": k} for t in sorted(targets) for k in range(tokens + 1)]
@@ -85,9 +89,10 @@ def _attack_actions(state, cid):
     return [{"type": "attack", "target": t} for t in targets]
 
 
-def _own_partial(other, partial):
-    """'It will destroy the opponent': a player's own partial conversions are no opponents."""
-    return other["role"] == "partial" and other["seat"] == partial["seat"]
+def _own_piece(other, partial):
+    """'It will destroy the opponent': a player's own partial conversions, Cyberleader or
+    Cyberlieutenant figure are no opponents."""
+    return other["seat"] == partial["seat"]
 
 
 def _adjacent(pos):
@@ -278,8 +283,8 @@ def _attack_refusal(state, action):
             return "no_items_or_tokens", "'Cyberlieutenants and the Cyberleader may never use items or tokens.'"
         if action.get("fatigue", 0):
             return "no_tokens", "not that many Fatigue tokens"
-        if target in state["cybermen"] and _own_partial(state["cybermen"][target], cyb):
-            return "not_an_opponent", "'it will destroy the opponent': not one of your own partial conversions"
+        if target in state["cybermen"] and _own_piece(state["cybermen"][target], cyb):
+            return "not_an_opponent", "'it will destroy the opponent': not a figure of your own"
         return "adjacent_only", "only an adjacent Cyberman or Cyberconversion Unit"
     if target in state["cybermen"] and state["cybermen"][target]["role"] != "partial":
         return "only_partials_destroy", "'Only a partially converted Cyberman may ever destroy other Cybermen in combat.'"
@@ -352,6 +357,7 @@ def _move(d, seat, action):
     if on_open_exit(d.state, seat):
         escape(d, seat)
     d.emit({"f": "phase", "phase": "partials"})
+    sabotage(d, seat)  # designed, two players: a group ending its move next to an untried Unit
 
 
 def _move_cyberman(d, seat, action):
@@ -438,8 +444,19 @@ def _glitch(d, seat, action):
 
 
 def _lieutenant(d, seat, action):
+    prompt = d.state["prompt"]
     d.emit({"f": "prompt", "prompt": None})
     make_lieutenant(d, seat, action["id"])
+    if prompt["kind"] == "offer":  # the conversion that made the offer goes on
+        arrive_at_unit(d, prompt["carrier"])
+
+
+def _stand_down(d, seat, action):
+    """The player does not take up its Cyberlieutenant: it plays no more (its partial conversions
+    still move) and keeps its Victory Points; its last human's Cyberman stays a normal Cyberman."""
+    prompt = d.state["prompt"]
+    d.emit({"f": "prompt", "prompt": None})
+    arrive_at_unit(d, prompt["carrier"])
 
 
 def _teleport(d, seat, action):
@@ -483,10 +500,12 @@ def _discard(d, seat, action):
         d.emit({"f": "discard", "seat": seat, "card": card})
 
 
-def _end_phase(next_phase):
-    def handler(d, seat, action):
-        d.emit({"f": "phase", "phase": next_phase})
-    return handler
+def _done(d, seat, action):
+    """'Any item cards that are drawn as part of their turn may be discarded to ...': the
+    Cyberleader's cards not spent this turn are discarded, never pooled for a later turn."""
+    for card in sorted(d.state["groups"][seat]["hand"]):
+        d.emit({"f": "discard", "seat": seat, "card": card})
+    d.emit({"f": "phase", "phase": "partials"})
 
 
 def _end_partials(d, seat, action):
@@ -514,7 +533,8 @@ HANDLERS = {
     "attack": _attack, "no_attack": _no_attack, "fatigue": _defend, "escape": _defend, "weakness": _defend,
     "submit": _defend, "capture": _capture, "glitch": _glitch, "no_glitch": _glitch, "lieutenant": _lieutenant,
     "teleport": _teleport, "unit": _unit,
-    "upgrade_tech": _upgrade_tech, "done": _end_phase("partials"), "trade": _trade, "discard": _discard,
+    "stand_down": _stand_down,
+    "upgrade_tech": _upgrade_tech, "done": _done, "trade": _trade, "discard": _discard,
     "end_partials": _end_partials, "pass": _pass, "decline": _pass, "use_ability": _use_ability,
     "end_cyber": _end_cyber,
 }

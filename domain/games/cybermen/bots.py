@@ -1,8 +1,8 @@
 """Bots for any seat: a random one and a greedy one. Both pick from `legal_actions`, so they
 only ever play legal moves."""
 
-from .board import distances, human_passable, manhattan
-from .data import CONST, DATA, DIRECTIONS
+from .board import distances, human_passable, manhattan, neighbours
+from .data import CONST, DATA, DIRECTIONS, SABOTAGE
 from .actions import legal_actions
 from .effects import ability_hits
 
@@ -21,7 +21,8 @@ def greedy_bot(state, seat, rand):
     the abilities that hit rival groups hardest, sparing its own; with no rival left on the
     map they are driven away from the seat's own group and faced away from it."""
     actions = legal_actions(state, seat)
-    return max(actions, key=lambda a: (_score(state, seat, a), -actions.index(a)))
+    memo = {}  # the distance maps of this decision, read once (every group move reads them)
+    return max(actions, key=lambda a: (_score(state, seat, a, memo), -actions.index(a)))
 
 
 def _rival_groups(state, seat):
@@ -35,14 +36,14 @@ def _nearest_group(state, seat, pos):
     return min(manhattan(pos, t) for t in targets) if targets else 0
 
 
-def _score(state, seat, action):
+def _score(state, seat, action, memo):
     kind = action["type"]
     if kind == "move":
-        return _human_square(state, action["to"]) - 0.3 * action["fatigue"]
+        return _human_square(state, seat, action["to"], memo) - 0.3 * action["fatigue"]
     if kind == "break_free":  # worth a token only when the free move beats the forced one by enough
         free = {**state, "groups": [*state["groups"]]}
         free["groups"][seat] = {**state["groups"][seat], "mind": False}
-        return max(_score(free, seat, a) for a in legal_actions(free, seat)) - BREAK_FREE_COST
+        return max(_score(free, seat, a, memo) for a in legal_actions(free, seat)) - BREAK_FREE_COST
     if kind in ("cyber_move", "partial_move"):
         cyb = state["cybermen"][action["id"]]
         if cyb["role"] == "partial":
@@ -81,12 +82,36 @@ BREAK_FREE_COST = 3
 HIT_WEIGHT = {"stunned": 3, "mind": 2, "injured": 2}
 
 
-def _human_square(state, to):
+def _human_square(state, seat, to, memo):
+    """The group's square: nearer the next Unit to try (two players) or the exit, clear of Cybermen.
+    `memo` keeps the decision's distance maps (the squares' map is the same for every move)."""
     exits_open = state["round"] >= CONST["exits_open_round"] - 1
-    dist = distances(EXITS, human_passable(state))
-    to_exit = dist.get(tuple(to), 30)
     danger = min((manhattan(to, c["pos"]) for c in state["cybermen"].values()), default=9)
+    untried = _untried_units(state, seat)
+    if untried:  # two players: try every Unit first, keeping clear of the Cybermen, then run
+        if "units" not in memo:
+            memo["units"] = distances([n for pos in untried for n in neighbours(pos)], human_passable(state))
+        to_unit = memo["units"].get(tuple(to), 30)
+        return -to_unit + min(danger, 4) * 2 + (SABOTAGE_PULL if to_unit == 0 else 0)
+    if "exits" not in memo:
+        memo["exits"] = distances(EXITS, human_passable(state))
+    to_exit = memo["exits"].get(tuple(to), 30)
     return -to_exit + (0 if exits_open else min(danger, 4) * 2) + (100 if to_exit == 0 and exits_open else 0)
+
+
+# An attempt on a Unit is worth about +0.5 Victory Point (half 3 points, half a member lost):
+# worth standing next to a Cyberman for.
+SABOTAGE_PULL = 10
+# Rounds a group needs, from its last Unit, to reach an exit before the round limit.
+SABOTAGE_LAST_ROUND = CONST["round_limit"] - 3
+
+
+def _untried_units(state, seat):
+    """Designed two-player sabotage: the Units this seat's group has not tried, while there is time."""
+    group = state["groups"][seat]
+    if state["seats"] not in SABOTAGE["players"] or state["round"] > SABOTAGE_LAST_ROUND:
+        return []
+    return [pos for uid, pos in state["units"].items() if uid not in group["tried"]]
 
 
 def _hits_facing(targets, pos, facing):

@@ -16,6 +16,7 @@ LATEST_MARK = max(MARKS)
 FIRST_TAKEN = DATA["first_taken"]  # "If you have a Geek, Bride or Groom in your group ..."
 DIRECTIONS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 ITEMS = DATA["items"]
+SABOTAGE = DATA["sabotage"]  # designed: the two-player objective (README, "Two players")
 WEAKNESS_CARDS = ("solvents", "gold", "hacking")
 
 

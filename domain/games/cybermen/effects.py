@@ -4,8 +4,8 @@ Points, and the special abilities (Energy Beam, Guns, Mind Control). Each writes
 the Decision `d`; none checks legality (rules.py does)."""
 
 from .board import line_of_fire, manhattan, terrain
-from .data import CONST, FIRST_TAKEN, LATEST_MARK, MARKS, character
-from .state import abilities, carried_of, cyberman_abilities, in_play, mover, order_key, uses_tokens
+from .data import CONST, FIRST_TAKEN, LATEST_MARK, MARKS, SABOTAGE, character
+from .state import abilities, carried_of, cyberman_abilities, in_play, mover, order_key, partials_of, uses_tokens
 
 ENERGY_BEAM_RANGE, GUN_RANGE, MIND_CONTROL_RANGE = 4, 8, 3
 
@@ -32,6 +32,35 @@ def escape(d, seat):
     d.emit({"f": "vp", "seat": seat, "n": CONST["escape_vp"] * escaped})
     if not carried_of(d.state, seat):  # nobody left to wait for: the player is done
         d.emit({"f": "group", "seat": seat, "set": {"status": "escaped"}})
+
+
+def sabotage_targets(state, seat):
+    """Designed (two players): the Units next to the group that it has not tried yet."""
+    group = state["groups"][seat]
+    if state["seats"] not in SABOTAGE["players"] or not group["members"]:
+        return []
+    return sorted(uid for uid, pos in state["units"].items()
+                  if manhattan(pos, group["pos"]) == 1 and uid not in group["tried"])
+
+
+def sabotage(d, seat):
+    """Designed (two players): one attempt on an untried Unit next to the group's new square: 4-6
+    scores 3 Victory Points; 1-3, the Unit takes a member (a Cyberman of the current Mark appears on
+    it carrying the character, converted in the next Cyberman phase) and the turn ends."""
+    targets = sabotage_targets(d.state, seat)
+    if not targets:
+        return
+    uid = targets[0]
+    roll = die(d, "sabotage")
+    success = roll >= SABOTAGE["wins_on"]
+    d.emit({"f": "sabotage", "seat": seat, "unit": uid, "roll": roll, "success": success})
+    if success:
+        award(d, seat, SABOTAGE["vp"])
+        return
+    cid = new_id(d.state)
+    d.emit({"f": "spawn", "id": cid, "pos": d.state["units"][uid], "facing": "N", "mark": d.state["tech"],
+            "role": "normal", "seat": None, "origin": None})
+    capture(d, cid, seat)
 
 
 # ---------------------------------------------------------------------------------------
@@ -154,7 +183,7 @@ def destroy(d, target, by):
         return
     if cyb["role"] == "lieutenant":  # "If a Cyberlieutenant is destroyed, the player is out of the game."
         d.emit({"f": "lieutenants", "order": [s for s in state["lieutenants"] if s != cyb["seat"]]})
-        d.emit({"f": "group", "seat": cyb["seat"], "set": {"status": "out"}})
+        put_out(d, cyb["seat"])
     elif cyb["role"] == "leader":
         leader_destroyed(d, cyb["seat"])
 
@@ -166,12 +195,20 @@ def leader_destroyed(d, seat):
     promote_oldest_lieutenant(d)
     normal = [cid for cid, c in d.state["cybermen"].items() if c["role"] == "normal"]
     if not normal:
-        d.emit({"f": "group", "seat": seat, "set": {"status": "out"}})
+        put_out(d, seat)
     elif len(normal) == 1:
         make_lieutenant(d, seat, normal[0])
     else:
         d.emit({"f": "prompt", "prompt": {"kind": "lieutenant", "seat": seat,
                                           "options": sorted(normal, key=order_key)}})
+
+
+def put_out(d, seat):
+    """'The player is out of the game': it takes no more turns and wins nothing (flow.finish); its
+    partial conversions leave the map with it, scoring nobody."""
+    for cid in partials_of(d.state, seat):
+        d.emit({"f": "remove_cyberman", "id": cid})
+    d.emit({"f": "group", "seat": seat, "set": {"status": "out"}})
 
 
 def discard_hand(d, seat):
@@ -235,6 +272,8 @@ def arrive_at_unit(d, cid):
                                               "carrier": cid, "char": char_id}})
             return
         convert(d, cid, char_id, glitch=False)
+    if d.state["prompt"]:  # a player offered its Cyberlieutenant answers first; its answer resumes this
+        return
     if d.state["cybermen"][cid]["mark"] < d.state["tech"]:
         d.emit({"f": "cyberman", "id": cid, "set": {"mark": d.state["tech"]}})
 
@@ -268,23 +307,26 @@ def convert(d, cid, char_id, glitch):
     if state["leader"] is not None:  # "A converted human is worth 1 Victory Point to the current Cyberleader."
         award(d, state["leader"], 1)
     if not in_play(state, seat):
-        group_lost(d, seat, new)
+        group_lost(d, seat, new, cid)
 
 
-def group_lost(d, seat, last):
-    """Every member converted: Cyberleader if there is none (from Mark II), else Cyberlieutenant.
-    A group some of whose members escaped has simply escaped."""
+def group_lost(d, seat, last, carrier):
+    """Every member converted: Cyberleader if there is none (from Mark II); else the player 'may
+    instead play the Cyberman who represents their last Human' (a Cyberlieutenant) or stand down,
+    keeping its Victory Points ('converted'). A group some of whose members escaped has simply
+    escaped."""
     state = d.state
     if state["groups"][seat]["escaped"]:
         d.emit({"f": "group", "seat": seat, "set": {"status": "escaped"}})
         return
+    discard_hand(d, seat)  # 'Any items cards they have in front of them are immediately discarded.'
     if state["leader"] is None and state["tech"] >= 2:
-        discard_hand(d, seat)
         d.emit({"f": "cyberman", "id": last, "set": {"role": "leader", "seat": seat}})
         d.emit({"f": "group", "seat": seat, "set": {"status": "leader"}})
         d.emit({"f": "leader", "seat": seat})
     else:
-        make_lieutenant(d, seat, last)
+        d.emit({"f": "group", "seat": seat, "set": {"status": "converted"}})
+        d.emit({"f": "prompt", "prompt": {"kind": "offer", "seat": seat, "options": [last], "carrier": carrier}})
 
 
 # ---------------------------------------------------------------------------------------

@@ -60,7 +60,10 @@ def evolve(state, fact):
         else:
             group[fact["effect"]] = True
     elif kind == "capture":
-        groups[int(fact["char"].split(".")[0])]["members"].remove(fact["char"])
+        group = groups[int(fact["char"].split(".")[0])]
+        group["members"].remove(fact["char"])
+        if fact["char"] not in group["lost"]:  # "This character's ability can no longer be used."
+            group["lost"].append(fact["char"])
         cybermen[fact["id"]]["carrying"].append(fact["char"])
     elif kind == "release":
         cybermen[fact["id"]]["carrying"].remove(fact["char"])
@@ -85,6 +88,8 @@ def evolve(state, fact):
         state["prompt"] = fact["prompt"]
     elif kind == "active":
         state["active"] = fact["active"]
+    elif kind == "sabotage":
+        groups[fact["seat"]]["tried"].append(fact["unit"])
     elif kind == "attack":
         pass  # the combat roll, kept in the log for the record
     elif kind == "over":

@@ -16,8 +16,9 @@ def start_turn(d, seat, round_number):
         for _ in range(2 if "extra_item" in abilities(d.state, seat) else 1):
             draw(d, seat)
         d.emit({"f": "phase", "phase": "group"})
-    elif status == "leader":
-        draw(d, seat)
+    elif status == "leader":  # designed: enough drawn in one turn for any of the three spends
+        for _ in range(CONST["leader_draw"]):
+            draw(d, seat)
         d.emit({"f": "phase", "phase": "leader"})
     elif status == "lieutenant":
         draw(d, seat)
@@ -97,7 +98,7 @@ def enter_cyber_move(d):
     listed = {slot["id"] for slot in queue}
     for cid in sorted(state["cybermen"], key=order_key):
         if state["cybermen"][cid]["carrying"] and cid not in listed:
-            queue.append({"id": cid, "seat": controller(state), "kind": "carrier"})
+            queue.append({"id": cid, "kind": "carrier"})  # moved by whoever controls the Cybermen then
     d.emit({"f": "phase", "phase": "cyber_move", "queue": queue})
 
 
@@ -155,7 +156,8 @@ def arrivals(d):
 
 
 def finish(d, reason):
-    """Most Victory Points wins; players level on the most share the win."""
-    points = [g["vp"] for g in d.state["groups"]]
-    best = max(points)
-    d.emit({"f": "over", "reason": reason, "winners": [s for s, p in enumerate(points) if p == best]})
+    """Most Victory Points wins; players level on the most share the win. A player out of the game
+    (its Cyberlieutenant destroyed) wins nothing; if every player is out, nobody wins."""
+    points = {s: g["vp"] for s, g in enumerate(d.state["groups"]) if g["status"] != "out"}
+    best = max(points.values(), default=None)
+    d.emit({"f": "over", "reason": reason, "winners": [s for s, p in points.items() if p == best]})

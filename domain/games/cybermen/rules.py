@@ -24,7 +24,7 @@ def setup(options, seat_names, rng):
     for seat in range(seats):
         group = DATA["groups"][seat]
         groups.append({"name": group["name"], "members": [f"{seat}.{key}" for key, _, _ in group["characters"]],
-                       "pos": list(DATA["start_squares"][seat]), "escaped": [], "converted": [],
+                       "pos": list(DATA["start_squares"][seat]), "escaped": [], "converted": [], "lost": [], "tried": [],
                        "fatigue": CONST["tokens"], "escape": CONST["tokens"], "stunned": False, "injured": 0,
                        "mind": False, "hand": [], "status": "human", "vp": 0})
     units = {f"u{i + 1}": list(pos) for i, pos in enumerate(DATA["units"])}
@@ -46,6 +46,7 @@ def setup(options, seat_names, rng):
 
 
 def outcome(state):
+    """Winners and figures; an out player ('out of the game') keeps its points on record but wins nothing."""
     if not state["over"]:
         return None
     return {"reason": state["over"], "winners": state["winners"], "rounds": state["round"],

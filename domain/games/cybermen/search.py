@@ -9,6 +9,8 @@ rules keep it (a draw takes a random card when it happens)."""
 from domain.kernel.canonical import json_copy
 from domain.kernel.search import lead_scores, refill_unseen
 
+from .data import CONST, SABOTAGE
+
 
 # The search bot's budget here (domain/kernel/search.py), measured with bench/search_strength.py
 # against the greedy bot: playouts to the end, 32 over 4 candidates won 16, tied 32 and lost 2
@@ -21,6 +23,9 @@ from domain.kernel.search import lead_scores, refill_unseen
 # tied 21, lost 0 of the first 21. The two-seat host gives a search nothing to win by (README).
 # Against the random bot: won 40, tied 6 of the first 46 (stopped there: 80 % of 50 reached);
 # under 1.2.0 won 40, tied 4, lost 0 of the first 44.
+# Under 1.3.0 (the two-player sabotage objective), against the greedy bot at two seats: won 13,
+# tied 1, lost 8 of 22 (59 %, 95 % 39-77 %, seeds 300-321); cut-off playouts (depth 60, or
+# 48 playouts over 6 cut at 40) did worse (3-1-3 and 3-1-7): README "Two players".
 SETTINGS = {"playouts": 32, "width": 4}
 
 
@@ -35,6 +40,21 @@ def determinize(state, seat, rand):
 
 
 def evaluate(state):
-    """Most Victory Points wins: each group's lead over the best other, as a share of the most."""
-    points = [g["vp"] for g in state["groups"]]
-    return lead_scores(points, max(points))
+    """Most Victory Points wins: each player's points and what its free humans are likely still
+    to bring (an escape's points, a Unit to try at two players), its lead over the best other as a
+    share of one group's escape. An out player scores nothing."""
+    expected = []
+    for seat, group in enumerate(state["groups"]):
+        if group["status"] == "out":
+            expected.append(-1)
+            continue
+        untried = len([u for u in state["units"] if u not in group["tried"]]) if group["members"] else 0
+        sabotage = UNIT_VALUE * untried if state["seats"] in SABOTAGE["players"] else 0
+        expected.append(group["vp"] + ESCAPE_CHANCE * CONST["escape_vp"] * len(group["members"]) + sabotage)
+    return lead_scores(expected, CONST["escape_vp"] * 3)
+
+
+# A free human escapes about this often in greedy two-seat play; an untried Unit is worth about
+# this much to a group that can still reach it (half of 3 points, less a member half the time).
+ESCAPE_CHANCE = 0.6
+UNIT_VALUE = 0.5

@@ -15,8 +15,10 @@ def mover(state, cid):
 
 
 def abilities(state, seat):
-    """Abilities of the characters still in the group: a captured character's ability is lost."""
-    return {character(c)["ability"] for c in state["groups"][seat]["members"]}
+    """Abilities of the characters still in the group. 'This character's ability can no longer be
+    used': a captured character's ability is lost for good, even if a partial conversion frees it."""
+    group = state["groups"][seat]
+    return {character(c)["ability"] for c in group["members"] if c not in group["lost"]}
 
 
 def carried_of(state, seat):
@@ -39,8 +41,12 @@ def in_play(state, seat):
 
 
 def takes_turns(state, seat):
+    """'If a Cyberlieutenant is destroyed, the player is out of the game': an out player plays no
+    more. A player whose group escaped, or that lost every member and did not take up its
+    Cyberlieutenant ('converted'), still moves its partial conversions in its turns."""
     status = state["groups"][seat]["status"]
-    return status in ("human", "leader", "lieutenant") or bool(partials_of(state, seat))
+    return status in ("human", "leader", "lieutenant") or (status in ("escaped", "converted")
+                                                             and bool(partials_of(state, seat)))
 
 
 def uses_tokens(state, seat):
@@ -70,6 +76,13 @@ def next_turn(state):
     return None
 
 
+def slot_seat(state, slot):
+    """Who acts for a queued Cyberman: a Cyberlieutenant's own player; a carrier is moved by whoever
+    controls the Cybermen now ('no other player moves Cybermen': a Cyberleader arising mid-phase
+    takes over the carriers still queued)."""
+    return slot["seat"] if slot["kind"] == "lieutenant" else controller(state)
+
+
 def to_act(state):
     if state["over"]:
         return set()
@@ -79,7 +92,7 @@ def to_act(state):
         return {state["active"]["seat"]}
     if state["phase"] in ("cyber_move", "abilities"):
         if state["queue"]:
-            return {state["queue"][0]["seat"]}
+            return {slot_seat(state, state["queue"][0])}
         if state["phase"] == "cyber_move" and state["count"] is None:
             return {state["turn"]}  # 'no other player ... moves Cybermen, they may roll as normal'
         return {controller(state)}

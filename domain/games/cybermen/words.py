@@ -85,8 +85,8 @@ def _roll(fact, ctx):
         return f"The abilities die rolled {value}: up to {plural(value, 'Cyberman', 'Cybermen')} use their abilities"
     if purpose == "arrival":
         return f"The arrival die rolled {value}"
-    if purpose == "combat":
-        return None  # the attack fact beside it gives the roll
+    if purpose in ("combat", "sabotage"):
+        return None  # the attack or sabotage fact beside it gives the roll
     return f"The {purpose} die rolled {value}"
 
 
@@ -107,6 +107,8 @@ def _group_set(fact, ctx):
         return f"{name} {'are' if seat == ctx.viewer else 'is'} done: no member of the group is left to save"
     if status == "out":
         return f"{ctx.verb(seat, 'is', 'are')} out of the game"
+    if status == "converted":
+        return f"{group(seat, ctx)} lost every member to cyberconversion"
     if status == "leader":
         return f"{ctx.who(seat)} now {'play' if seat == ctx.viewer else 'plays'} the Cyberleader"
     elif status == "lieutenant":
@@ -165,7 +167,18 @@ def _prompt(fact, ctx):
         return f"{ctx.who(seat)} may play a Conversion Glitch as {person(prompt['char'], ctx)} is converted"
     if kind == "lieutenant":
         return f"{ctx.who(seat)} must choose a Cyberman to become a Cyberlieutenant"
+    if kind == "offer":
+        return (f"{ctx.who(seat)} may play {cyberman(prompt['options'][0], ctx)}, the Cyberman of "
+                f"{'your' if seat == ctx.viewer else 'their'} last human, as a Cyberlieutenant, or stand down")
     return f"{ctx.who(seat)} must choose"
+
+
+def _sabotage(fact, ctx):
+    unit = target(fact["unit"], ctx)
+    if fact["success"]:
+        return (f"{group(fact['seat'], ctx)} sabotaged {unit}: rolled {fact['roll']}, "
+                f"{plural(DATA['sabotage']['vp'], 'Victory Point')}")
+    return f"{group(fact['seat'], ctx)} failed to sabotage {unit}: rolled {fact['roll']}, the Unit takes one of the group"
 
 
 def _leader(fact, ctx):
@@ -205,6 +218,7 @@ FACTS = {
     "leader": _leader,
     "prompt": _prompt,
     "attack": _attack,
+    "sabotage": _sabotage,
     "over": lambda f, ctx: f"The game ended: {ENDS.get(f['reason'], 'it is over')}",
     "queue": None,  # who moves or acts next within a phase: the next action shows it
     "used": None,  # a Cyberman has moved or used its abilities this phase: the action says so
@@ -292,10 +306,11 @@ ACTIONS = {
     "glitch": lambda a, ctx: "play the Conversion Glitch: a partial conversion instead",
     "no_glitch": lambda a, ctx: "play no Conversion Glitch",
     "lieutenant": lambda a, ctx: f"make {cyberman(a.get('id'), ctx)} your Cyberlieutenant",
+    "stand_down": lambda a, ctx: "stand down: play no Cyberlieutenant and keep your Victory Points",
     "teleport": lambda a, ctx: f"teleport a Cyberman to {square(a.get('to'))} (1 item card)",
     "unit": lambda a, ctx: f"place a Cyberconversion Unit at {square(a.get('to'))} (2 item cards)",
     "upgrade_tech": lambda a, ctx: "raise the Cybermen's technology by one Mark (3 item cards)",
-    "done": lambda a, ctx: "spend no more item cards",
+    "done": lambda a, ctx: "spend no more item cards (the rest drawn this turn are discarded)",
     "trade": lambda a, ctx: f"trade your item card with {ctx.whom(a.get('seat'))}",
     "discard": lambda a, ctx: "discard the item card drawn",
     "end_partials": lambda a, ctx: "end the partial conversions' moves",

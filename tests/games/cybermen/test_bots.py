@@ -75,6 +75,7 @@ def test_a_seat_alone_on_the_map_drives_the_cybermen_away_from_its_own_group():
 def test_the_greedy_bot_breaks_a_mind_control_that_drags_it_away_from_an_open_exit():
     # Two squares south is the open exit (11, 0); the Cyberman pulls the group north.
     state = place(fresh(2), groups={1: [9, 0]}, cybermen=[{"id": "c1", "pos": [5, 0]}], turn=1, phase="group")
+    state["groups"][1]["tried"] = list(state["units"])  # every Unit tried (two players): it runs for the exit
     state.update(round=5)
     state["groups"][1]["mind"] = True
     state, _ = act(state, 1, {"type": "roll"}, 2)
@@ -86,6 +87,7 @@ def test_the_greedy_bot_breaks_a_mind_control_that_drags_it_away_from_an_open_ex
 def test_the_greedy_bot_keeps_its_escape_token_when_the_mind_control_leads_onto_the_exit():
     # The Cyberman stands beside the exit: the forced move ends on the exit anyway.
     state = place(fresh(2), groups={1: [9, 0]}, cybermen=[{"id": "c1", "pos": [11, 1]}], turn=1, phase="group")
+    state["groups"][1]["tried"] = list(state["units"])  # every Unit tried (two players): it runs for the exit
     state.update(round=5)
     state["groups"][1]["mind"] = True
     state, _ = act(state, 1, {"type": "roll"}, 2)
@@ -94,6 +96,7 @@ def test_the_greedy_bot_keeps_its_escape_token_when_the_mind_control_leads_onto_
 
 def _dragged(group_at, cyberman_at, roll):
     state = place(fresh(2), groups={1: group_at}, cybermen=[{"id": "c1", "pos": cyberman_at}], turn=1, phase="group")
+    state["groups"][1]["tried"] = list(state["units"])  # every Unit tried (two players): it runs for the exit
     state.update(round=5)
     state["groups"][1]["mind"] = True
     state, _ = act(state, 1, {"type": "roll"}, roll)
@@ -108,3 +111,17 @@ def test_the_greedy_bot_spends_an_escape_token_on_about_four_squares_but_not_on_
     assert GREEDY(two, 1, random.Random(0))["type"] == "move"
     four = _dragged([0, 5], [0, 6], 2)
     assert GREEDY(four, 1, random.Random(0)) == {"type": "break_free"}
+
+
+def test_at_two_players_the_greedy_group_heads_for_a_unit_it_has_not_tried_then_for_the_exit():
+    """Designed two-player sabotage: an attempt is worth about half a point, so the greedy group
+    ends its move next to an untried Unit when it can, and once every Unit is tried runs for the exit."""
+    state = place(fresh(2), groups={0: [3, 1]}, cybermen=[{"id": "c1", "pos": [11, 8]}], turn=0, phase="group")
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    move = GREEDY(state, 0, random.Random(0))
+    assert move["type"] == "move" and abs(move["to"][0] - 2) + abs(move["to"][1] - 3) == 1  # next to the Unit (2, 3)
+    state = place(fresh(2), groups={0: [3, 1]}, cybermen=[{"id": "c1", "pos": [11, 8]}], turn=0, phase="group")
+    state["groups"][0]["tried"] = list(state["units"])
+    state["round"] = 5
+    state, _ = act(state, 0, {"type": "roll"}, 3)
+    assert GREEDY(state, 0, random.Random(0)) == {"type": "move", "to": [0, 0], "fatigue": 0}

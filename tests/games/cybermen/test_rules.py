@@ -4,6 +4,9 @@ by hand on the designed map (tests/games/cybermen/helpers.py) and the dice are s
 from domain.games.cybermen import RULESET
 from domain.games.cybermen.data import CONST
 
+from domain.kernel.canonical import json_copy
+from domain.kernel.rng import RandomStream
+
 from .helpers import act, fresh, give, place, refused
 
 
@@ -312,7 +315,7 @@ def test_a_carrying_cyberman_moves_toward_the_nearest_cyberconversion_unit():
     d = Decision(state, None, evolve)
     enter_cyber_move(d)
     state = d.state
-    assert state["queue"] == [{"id": "c1", "seat": 1, "kind": "carrier"}]
+    assert state["queue"] == [{"id": "c1", "kind": "carrier"}] and RULESET.to_act(state) == {1}
     # from (3, 6) the Unit at (2, 3) is 4 away: two squares along a shortest route
     assert RULESET.legal_actions(state, 1) == [{"type": "cyber_move", "id": "c1", "to": [2, 5]},
                                                {"type": "cyber_move", "id": "c1", "to": [3, 4]}]
@@ -363,8 +366,9 @@ def test_the_cyberleader_upgrades_outdated_cybermen_it_moves_into_a_chamber():
 # The Cyberleader and the Cyberlieutenants
 # ---------------------------------------------------------------------------------------
 
-def lose_last(state, seat, char, cid="c1", turn=None):
-    """Convert `char`, the last member of seat's group, at the Unit (2, 3)."""
+def lose_last(state, seat, char, cid="c1", turn=None, accept=True):
+    """Convert `char`, the last member of seat's group, at the Unit (2, 3); a player offered its
+    Cyberlieutenant takes it up (accept) or not (None: the offer left open)."""
     state["groups"][seat]["members"] = []
     state["groups"][seat]["converted"] = [c for c in (f"{seat}.{k}" for k in ("a", "b"))]
     state["cybermen"][cid] = {"pos": [2, 4], "facing": "W", "mark": state["tech"], "role": "normal", "seat": None,
@@ -373,6 +377,10 @@ def lose_last(state, seat, char, cid="c1", turn=None):
     state.update(phase="cyber_move", queue=[{"id": cid, "seat": mover, "kind": "carrier"}], active=None,
                  count=None, used=0, moved=[])
     state, facts = act(state, mover, {"type": "cyber_move", "id": cid, "to": [2, 3]})
+    if accept is not None and (state["prompt"] or {}).get("kind") == "offer":
+        answer = {"type": "lieutenant", "id": state["prompt"]["options"][0]} if accept else {"type": "stand_down"}
+        state, more = act(state, seat, answer)
+        facts = facts + more
     return state, facts
 
 
@@ -409,7 +417,8 @@ def test_the_first_player_to_lose_every_member_under_mark_ii_becomes_the_cyberle
     give(state, 1, "gold", "hacking")
     state, facts = lose_last(state, 1, "1.usher")
     new = [f["id"] for f in facts if f["f"] == "spawn"][0]
-    assert state["leader"] == 1 and state["cybermen"][new]["role"] == "leader"
+    assert state["leader"] == 1 and state["cybermen"][new]["role"] == "leader" and state["cybermen"][new]["seat"] == 1
+    assert state["groups"][1]["status"] == "leader"
     assert state["cybermen"][new]["pos"] == [2, 3] and state["groups"][1]["hand"] == []
     state, _ = lose_last(state, 2, "2.roadie", cid="c7")
     assert state["leader"] == 1 and state["lieutenants"] == [2]
@@ -630,9 +639,10 @@ def test_a_glitch_needs_another_human_of_the_group_in_play_free_or_carried():
     state["groups"][0].update(members=["0.bride"], converted=["0.singer", "0.groom"])
     give(state, 0, "glitch")
     state, facts = convert_at_unit(state, ["0.bride"])
-    (spawned,) = [f["id"] for f in facts if f["f"] == "spawn"]  # the last member: no glitch, a Cyberlieutenant
-    assert state["prompt"] is None
-    assert state["cybermen"][spawned]["role"] == "lieutenant" and state["groups"][0]["hand"] == []
+    (spawned,) = [f["id"] for f in facts if f["f"] == "spawn"]  # the last member: no glitch, a Cyberlieutenant offered
+    assert state["prompt"]["kind"] == "offer" and state["groups"][0]["hand"] == []
+    state, _ = act(state, 0, {"type": "lieutenant", "id": spawned})
+    assert state["prompt"] is None and state["cybermen"][spawned]["role"] == "lieutenant"
 
 
 def test_the_captives_of_a_destroyed_cyberman_rejoin_their_group():
@@ -979,3 +989,350 @@ def test_a_cyberleader_uses_the_cyberleader_special_abilities_column():
     state["count"] = 0
     state, facts = abilities_phase(state, 1, "c1")
     assert [(f["seat"], f["effect"]) for f in facts if f["f"] == "hit"] == [(3, "mind")]
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 29: the third read
+# ---------------------------------------------------------------------------------------
+
+def finish_now(state):
+    from domain.games.cybermen.facts import evolve
+    from domain.games.cybermen.flow import finish
+    from domain.kernel.decision import Decision
+    d = Decision(state, None, evolve)
+    finish(d, "round_limit")
+    return d.state
+
+
+def test_a_player_out_because_its_cyberlieutenant_was_destroyed_plays_no_more_and_wins_nothing():
+    """'If a Cyberlieutenant is destroyed, the player is out of the game.' Its points stay on
+    record, but it is no winner, takes no more turns, and its partial conversions leave with it."""
+    from domain.games.cybermen.state import next_turn, takes_turns
+    state = leader_and_lieutenants()
+    state["groups"][3]["vp"] = 9  # more than anyone: it would win if it were still in the game
+    state["cybermen"]["c21"] = {"pos": [9, 1], "facing": "N", "mark": 2, "role": "partial", "seat": 3,
+                                "origin": None, "carrying": []}
+    state, facts = partial_attack(state, "c12", 6)
+    assert state["groups"][3]["status"] == "out" and "c21" not in state["cybermen"]
+    assert not takes_turns(state, 3)
+    state["turn"] = 2
+    assert next_turn(state) == (0, True)  # seat 3 is skipped
+    over = finish_now(state)
+    assert 3 not in over["winners"] and over["winners"] == [0]
+    assert RULESET.outcome(over)["victory_points"][3] == 9
+
+
+def test_a_player_that_cannot_become_cyberleader_may_play_its_cyberlieutenant_or_stand_down():
+    """'Players that lose all their group members that can't become Cyberleader may instead play the
+    Cyberman who represents their last Human.' Standing down, the player keeps its points and plays
+    no more; its last human's Cyberman stays a normal Cyberman."""
+    from domain.games.cybermen.state import takes_turns
+    state = place(fresh(4), turn=0, tech=1)
+    give(state, 2, "gold")
+    state["groups"][2]["vp"] = 4
+    state, facts = lose_last(state, 2, "2.singer", accept=None)
+    new = [f["id"] for f in facts if f["f"] == "spawn"][0]
+    assert RULESET.to_act(state) == {2}
+    assert RULESET.legal_actions(state, 2) == [{"type": "lieutenant", "id": new}, {"type": "stand_down"}]
+    assert state["groups"][2]["hand"] == []  # 'Any items cards they have in front of them are discarded.'
+    stood, _ = act(json_copy(state), 2, {"type": "stand_down"})
+    assert stood["cybermen"][new]["role"] == "normal" and stood["lieutenants"] == [] and stood["prompt"] is None
+    assert stood["groups"][2]["status"] == "converted" and not takes_turns(stood, 2)
+    assert finish_now(stood)["winners"] == [2]  # its 4 points still count
+    took, _ = act(state, 2, {"type": "lieutenant", "id": new})
+    assert took["cybermen"][new]["role"] == "lieutenant" and took["lieutenants"] == [2]
+
+
+def test_a_partial_conversion_never_attacks_its_own_players_cyberleader_or_cyberlieutenant():
+    """'If attacking a Cyberman of any sort ... it will destroy the opponent': the figure its own
+    player plays is no opponent (and destroying it would pay its player 2 Victory Points)."""
+    state = leader_and_lieutenants()
+    state["cybermen"]["c20"]["seat"] = 1  # the Cyberleader's player's partial conversion, next to c10
+    state["turn"] = 1
+    state, _ = act(state, 1, {"type": "partial_move", "id": "c20", "to": [3, 3]})
+    state, _ = act(state, 1, {"type": "face", "facing": "E"})
+    assert {a["target"] for a in RULESET.legal_actions(state, 1) if a["type"] == "attack"} == {"c12", "u1"}
+    assert refused(state, 1, {"type": "attack", "target": "c10", "fatigue": 0}) == "not_an_opponent"
+    state = leader_and_lieutenants()
+    state["cybermen"]["c20"]["seat"] = 3  # a Cyberlieutenant's player's partial, next to its own c12
+    state["turn"] = 3
+    state, _ = act(state, 3, {"type": "partial_move", "id": "c20", "to": [3, 3]})
+    state, _ = act(state, 3, {"type": "face", "facing": "E"})
+    assert {a["target"] for a in RULESET.legal_actions(state, 3) if a["type"] == "attack"} == {"c10", "u1"}
+
+
+def test_a_cyberleader_arising_mid_phase_moves_the_carriers_still_queued():
+    """'From now on, no other player in the game moves Cybermen ... the Cyberleader chooses which
+    Cybermen to move and where.'"""
+    state = place(fresh(3), cybermen=[carrier("c1", [2, 4], ["2.singer"]), carrier("c2", [9, 6], ["1.usher"])],
+                  turn=0, tech=2)
+    state["groups"][2].update(members=[], converted=["2.drummer", "2.roadie"])
+    state["groups"][1]["members"].remove("1.usher")
+    state, _ = act(state, 0, {"type": "end_partials"}) if state["phase"] == "partials" else (state, [])
+    from domain.games.cybermen.flow import enter_cyber_move
+    from domain.games.cybermen.facts import evolve
+    from domain.kernel.decision import Decision
+    d = Decision(state, None, evolve)
+    enter_cyber_move(d)
+    state = d.state
+    assert RULESET.to_act(state) == {0}
+    state, _ = act(state, 0, {"type": "cyber_move", "id": "c1", "to": [2, 3]})  # seat 2's last human converted
+    assert state["leader"] == 2
+    state, _ = act(state, 0, {"type": "face", "facing": "N"})
+    assert state["queue"][0]["id"] == "c2" and RULESET.to_act(state) == {2}
+    assert RULESET.legal_actions(state, 0) == []
+
+
+def test_the_cyberleader_spends_only_cards_drawn_this_turn():
+    """'Any item cards that are drawn as part of their turn may be discarded to teleport ...': cards
+    not spent are discarded when the Cyberleader is done, never pooled for a later turn. Designed:
+    the Cyberleader draws three cards a turn, so one turn's draw can pay for any of the three."""
+    state = place(fresh(3), turn=1, phase="leader", tech=2)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    give(state, 1, "gold", "hacking")
+    state, facts = act(state, 1, {"type": "done"})
+    assert state["groups"][1]["hand"] == [] and sorted(state["discard"][-2:]) == ["gold", "hacking"]
+    from domain.games.cybermen.flow import start_turn
+    from domain.games.cybermen.facts import evolve
+    from domain.kernel.decision import Decision
+    d = Decision(state, RandomStream(b"k" * 32, "m", 7), evolve)
+    start_turn(d, 1, 2)
+    assert len(d.state["groups"][1]["hand"]) == CONST["leader_draw"] == 3
+    assert {a["type"] for a in RULESET.legal_actions(d.state, 1)} == {"teleport", "unit", "upgrade_tech", "done"}
+
+
+def test_a_captured_characters_ability_stays_lost_when_a_partial_conversion_frees_it():
+    """'This character's ability can no longer be used': the Groom (tough) freed from its Cyberman
+    rejoins its group without its ability."""
+    from domain.games.cybermen.state import abilities
+    state = place(fresh(3), groups={0: [7, 5]}, cybermen=[{"id": "c1", "pos": [7, 3]}], turn=1)
+    state["groups"][0].update(fatigue=0, escape=0)
+    state, _ = attack(state, 1, "c1", [7, 4], "group0", 6)
+    state, _ = act(state, 1, {"type": "capture", "character": "0.groom"})
+    assert "tough" not in abilities(state, 0)
+    state["cybermen"]["c20"] = {"pos": [6, 4], "facing": "N", "mark": 1, "role": "partial", "seat": 2,
+                                "origin": None, "carrying": []}
+    state.update(turn=2, phase="partials", prompt=None, active=None, queue=[], moved=[], count=None, used=0)
+    state, _ = act(state, 2, {"type": "partial_move", "id": "c20", "to": [6, 4]})
+    state, _ = act(state, 2, {"type": "face", "facing": "S"})
+    state, _ = act(state, 2, {"type": "attack", "target": "c1", "fatigue": 0}, 6)
+    assert "0.groom" in state["groups"][0]["members"]
+    assert "tough" not in abilities(state, 0)
+    state = place(state, groups={0: [7, 5]}, cybermen=[{"id": "c3", "pos": [7, 3]}], turn=1)
+    state, _ = attack(state, 1, "c3", [7, 4], "group0", 4)
+    assert state["prompt"]["kind"] == "defend" and state["prompt"]["needs"] == 4  # the Groom no longer makes it 5
+
+
+# Tests that kill the surviving mutants of issue 29 (item 7)
+
+def test_a_capture_in_another_players_turn_does_not_end_that_turn():
+    """'Your turn is ended': the captured group's player's turn, not the turn of whoever moved the Cyberman."""
+    state = place(fresh(3), groups={0: [7, 5]}, cybermen=[{"id": "c1", "pos": [7, 3]}, {"id": "c2", "pos": [0, 8]}],
+                  turn=1)
+    state["groups"][0].update(fatigue=0, escape=0)
+    state, _ = act(state, 1, {"type": "roll"}, 2)  # two Cybermen may move this turn
+    state, _ = attack(state, 1, "c1", [7, 4], "group0", 6)
+    state, _ = act(state, 1, {"type": "capture", "character": "0.groom"})
+    assert state["turn"] == 1 and state["phase"] == "cyber_move" and RULESET.to_act(state) == {1}
+    assert any(a["type"] == "cyber_move" and a["id"] == "c2" for a in RULESET.legal_actions(state, 1))
+
+
+def test_a_group_escaping_while_a_member_is_carried_still_plays():
+    """Designed (interpretation 20, 16): a player is done only when no human of its group is left;
+    while a member is carried it may still be freed, so the player keeps its turns."""
+    from domain.games.cybermen.state import takes_turns
+    state = place(fresh(2), groups={0: [10, 0]}, cybermen=[carrier("c1", [0, 8], ["0.groom"])], turn=0, phase="group")
+    state["groups"][0]["members"].remove("0.groom")
+    state["round"] = CONST["exits_open_round"]
+    state, _ = act(state, 0, {"type": "roll"}, 1)
+    state, _ = act(state, 0, {"type": "move", "to": [11, 0], "fatigue": 0})
+    assert state["groups"][0]["escaped"] == ["0.bride", "0.singer"]
+    assert state["groups"][0]["status"] == "human" and takes_turns(state, 0)
+
+
+def test_an_energy_beam_does_not_pass_through_a_cyberconversion_unit():
+    """'Cybermen cannot shoot through other Cybermen or Cyberconversion Units.' (the Unit at (2, 3))"""
+    state = place(fresh(3), groups={0: [1, 3], 1: [0, 3]}, cybermen=[{"id": "c1", "pos": [3, 3], "facing": "N", "mark": 1}],
+                  turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")
+    assert not [f for f in facts if f["f"] == "hit" and f["effect"] == "stunned"]  # the Unit stands between
+    del state["units"]["u1"]
+    state = place(state, groups={0: [1, 3], 1: [0, 3]}, cybermen=[{"id": "c1", "pos": [3, 3], "facing": "N", "mark": 1}],
+                  turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")
+    assert {f["seat"] for f in facts if f["f"] == "hit" and f["effect"] == "stunned"} == {0, 1}  # without it: hit
+
+
+def test_the_cyberleader_cannot_raise_the_mark_past_v():
+    """'Three item cards may be discarded to increase the Cyberman technology level by 1': at Mark V
+    there is no higher level (interpretation 25)."""
+    state = place(fresh(3), turn=1, phase="leader", tech=5)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 5, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    give(state, 1, "gold", "gold", "hacking")
+    assert "upgrade_tech" not in {a["type"] for a in RULESET.legal_actions(state, 1)}
+    assert refused(state, 1, {"type": "upgrade_tech"}) == "latest_mark"
+
+
+def test_the_cyberleader_draws_item_cards_at_the_start_of_its_turn():
+    """'Any item cards that are drawn as part of their turn': the Cyberleader draws (designed: three)."""
+    state = place(fresh(3), turn=0, phase="end", tech=2)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    state, facts = _end_turn(state)
+    assert state["turn"] == 1 and state["phase"] == "leader"
+    assert [f["seat"] for f in facts if f["f"] == "draw"] == [1] * CONST["leader_draw"]
+
+
+def test_a_player_whose_group_escaped_still_moves_its_partial_conversion():
+    """'This Cyberman character may be moved during the turn of original player' (interpretation 14:
+    it belongs to its player for good, after the group escaped)."""
+    state = place(fresh(3), cybermen=[{"id": "c20", "pos": [7, 7], "role": "partial", "seat": 1}], turn=0, phase="end")
+    state["groups"][1].update(status="escaped", members=[], escaped=["1.best_man", "1.usher", "1.geek"])
+    state, _ = _end_turn(state)
+    assert state["turn"] == 1 and state["phase"] == "partials" and RULESET.to_act(state) == {1}
+    assert any(a["type"] == "partial_move" for a in RULESET.legal_actions(state, 1))
+
+
+def test_taking_up_the_offered_cyberlieutenant_lets_the_carriers_other_captives_be_converted():
+    """The offer pauses a conversion: once answered, the carrier's other captives are converted too."""
+    state = place(fresh(3), turn=0, tech=1)
+    state["groups"][2].update(members=[], converted=["2.drummer", "2.roadie"])
+    state["groups"][1]["members"].remove("1.usher")
+    state["cybermen"]["c1"] = {"pos": [2, 4], "facing": "W", "mark": 1, "role": "normal", "seat": None,
+                               "origin": None, "carrying": ["2.singer", "1.usher"]}
+    state.update(phase="cyber_move", queue=[{"id": "c1", "kind": "carrier"}])
+    state, facts = act(state, 0, {"type": "cyber_move", "id": "c1", "to": [2, 3]})
+    assert state["prompt"]["kind"] == "offer" and state["cybermen"]["c1"]["carrying"] == ["1.usher"]
+    new = state["prompt"]["options"][0]
+    state, _ = act(state, 2, {"type": "lieutenant", "id": new})
+    assert state["cybermen"]["c1"]["carrying"] == [] and state["groups"][1]["converted"] == ["1.usher"]
+
+
+def test_a_cyberlieutenants_player_chooses_whom_its_cyberman_captures():
+    """'If you have a Geek, Bride or Groom in your group, the Cyberman will choose them first': the
+    player moving the Cyberman chooses — a Cyberlieutenant's own player ('only controlled by that
+    player'), not the player whose turn it is."""
+    state = place(fresh(3), groups={0: [7, 5]}, cybermen=[{"id": "c9", "pos": [7, 3], "role": "lieutenant",
+                                                           "seat": 2}], turn=1)
+    state["groups"][2].update(status="lieutenant", members=[])
+    state["lieutenants"] = [2]
+    state["groups"][0].update(fatigue=0, escape=0)
+    from domain.games.cybermen.flow import enter_cyber_move
+    from domain.games.cybermen.facts import evolve
+    from domain.kernel.decision import Decision
+    d = Decision(state, None, evolve)
+    enter_cyber_move(d)
+    state = d.state
+    state, _ = act(state, 2, {"type": "cyber_move", "id": "c9", "to": [7, 4]})
+    state, _ = act(state, 2, {"type": "face", "facing": "E"})
+    state, _ = act(state, 2, {"type": "attack", "target": "group0"}, 6)
+    assert state["prompt"]["kind"] == "capture" and state["prompt"]["seat"] == 2
+
+
+# ---------------------------------------------------------------------------------------
+# Designed: the two-player sabotage objective (data.json "sabotage", README "Two players")
+# ---------------------------------------------------------------------------------------
+
+def test_designed_two_players_a_group_ending_next_to_an_untried_unit_sabotages_it_on_4_to_6():
+    """A group that ends its move next to a Cyberconversion Unit it has not tried makes one attempt:
+    4-6 scores 3 Victory Points; each group tries each Unit once."""
+    state = place(fresh(2), groups={0: [3, 1]}, turn=0, phase="group")
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 4)  # next to the Unit u1 at (2, 3)
+    assert [f for f in facts if f["f"] == "sabotage"] == [{"f": "sabotage", "seat": 0, "unit": "u1", "roll": 4,
+                                                          "success": True}]
+    assert state["groups"][0]["vp"] == 3 and state["groups"][0]["tried"] == ["u1"]
+    state = place(state, groups={0: [3, 1]}, turn=0, phase="group")
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 6)
+    assert not [f for f in facts if f["f"] == "sabotage"] and state["groups"][0]["vp"] == 3  # tried already
+
+
+def test_designed_a_failed_sabotage_lets_the_unit_take_a_member_and_ends_the_turn():
+    """1-3: a Cyberman of the current Mark appears on the Unit carrying a member (the capture rules
+    choose it: the Bride or Groom first), the turn ends, and the next Cyberman phase converts it."""
+    state = place(fresh(2), groups={0: [3, 1]}, turn=0, phase="group", tech=2)
+    state["groups"][0]["fatigue"] = 1
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 3)
+    assert {"f": "roll", "purpose": "sabotage", "value": 3} in facts
+    (spawned,) = [f for f in facts if f["f"] == "spawn"]
+    assert spawned["role"] == "normal" and spawned["facing"] == "N" and spawned["seat"] is None
+    assert state["prompt"]["kind"] == "capture" and state["prompt"]["options"] == ["0.bride", "0.groom"]
+    state, facts = act(state, 0, {"type": "capture", "character": "0.groom"})
+    (carrier_id,) = [cid for cid, c in state["cybermen"].items() if c["carrying"] == ["0.groom"]]
+    assert state["cybermen"][carrier_id]["pos"] == [2, 3] and state["cybermen"][carrier_id]["mark"] == 2
+    assert state["groups"][0]["fatigue"] == 3 and state["groups"][0]["vp"] == 0  # tokens restored, no points
+    assert state["turn"] == 1 and state["groups"][0]["tried"] == ["u1"]  # the turn ended
+    state, _ = act(state, 1, {"type": "roll"}, 1)  # seat 1's group move
+    state, _ = act(state, 1, {"type": "move", "to": state["groups"][1]["pos"], "fatigue": 0})
+    assert state["queue"][0]["id"] == carrier_id
+    state, _ = act(state, 1, {"type": "cyber_move", "id": carrier_id, "to": [2, 3]})
+    assert state["groups"][0]["converted"] == ["0.groom"]
+
+
+def test_designed_sabotage_is_only_for_two_players():
+    state = place(fresh(3), groups={0: [3, 1]}, turn=0, phase="group")
+    state, _ = act(state, 0, {"type": "roll"}, 2)
+    state, facts = act(state, 0, {"type": "move", "to": [3, 3], "fatigue": 0}, 6)
+    assert not [f for f in facts if f["f"] == "sabotage"] and state["groups"][0]["vp"] == 0
+
+
+def test_the_cyberleader_with_two_cards_drawn_may_place_a_unit_from_the_listing():
+    """'Two item cards may be discarded to teleport in another Cyberconversion Unit onto any legal map space.'"""
+    state = place(fresh(3), turn=1, phase="leader", tech=2)
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    give(state, 1, "gold", "hacking")
+    listed = RULESET.legal_actions(state, 1)
+    assert {a["type"] for a in listed} == {"teleport", "unit", "done"}
+    assert {"type": "unit", "to": [3, 3]} in listed
+    state, _ = act(state, 1, {"type": "unit", "to": [3, 3]})
+    assert [3, 3] in state["units"].values() and state["groups"][1]["hand"] == []
+
+
+def test_a_building_or_hedge_within_reach_stops_an_energy_beam_and_the_map_edge_ends_it():
+    """'Any player within 4 squares of the front of this Cyberman that isn't out of line of sight (ie
+    no hedge or building in the way)': the hedge at (3, 6) hides a group 3 squares ahead."""
+    state = place(fresh(3), groups={0: [3, 7], 1: [3, 5]}, cybermen=[{"id": "c1", "pos": [3, 4], "facing": "E", "mark": 1}],
+                  turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")
+    assert {f["seat"] for f in facts if f["f"] == "hit" and f["effect"] == "stunned"} == {1}
+    state = place(fresh(3), groups={0: [9, 0]}, cybermen=[{"id": "c1", "pos": [11, 0], "facing": "S", "mark": 1}], turn=2)
+    state["count"] = 0
+    state, facts = abilities_phase(state, 2, "c1")  # facing off the map: nothing ahead
+    assert not [f for f in facts if f["f"] == "hit" and f["effect"] == "stunned"]
+
+
+def test_when_every_player_is_out_nobody_wins():
+    state = place(fresh(2), turn=0)
+    for group in state["groups"]:
+        group.update(status="out", members=[], vp=2)
+    assert finish_now(state)["winners"] == []
+
+
+def test_a_cyberlieutenants_player_and_a_stood_down_player_with_a_partial_take_turns():
+    """A Cyberlieutenant is 'only controlled by that player': its player keeps taking turns; a player
+    that stood down still moves its partial conversion in its turns, and without one plays no more."""
+    from domain.games.cybermen.state import takes_turns
+    state = place(fresh(3), cybermen=[{"id": "c9", "pos": [0, 0], "role": "lieutenant", "seat": 1},
+                                      {"id": "c20", "pos": [7, 7], "role": "partial", "seat": 2}], turn=0)
+    state["groups"][1].update(status="lieutenant", members=[])
+    state["groups"][2].update(status="converted", members=[])
+    state["lieutenants"] = [1]
+    assert takes_turns(state, 1) and takes_turns(state, 2)
+    del state["cybermen"]["c20"]
+    assert not takes_turns(state, 2)
