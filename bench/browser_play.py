@@ -17,12 +17,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-
-
-def request(*args, **kwargs):
-    from bench.run import request as send  # bench.run imports this module: imported when called
-
-    return send(*args, **kwargs)
+from bench.servers import request, serve, stop  # noqa: E402
 
 CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
 PRESSES = int(os.environ.get("BENCH_PRESSES", "60"))
@@ -91,7 +86,6 @@ def api_rounds(port, presses):
 def run(presses=PRESSES) -> dict:
     if not os.path.isfile(CHROMIUM):
         return {"skipped": f"no Chromium at {CHROMIUM}"}
-    from bench.run import serve, stop
 
     with tempfile.TemporaryDirectory() as tmp:
         process, port = serve("service.asgi:create", {"ARBITER_DATA_DIR": tmp, "ARBITER_PROJECTOR": "off"}, factory=True)

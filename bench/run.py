@@ -20,14 +20,10 @@
    beside the API round trip alone (bench/browser_play.py).
 """
 
-import http.client
 import json
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -42,48 +38,12 @@ sys.path.insert(0, ROOT)
 
 from bench.browser_play import run as browser_play  # noqa: E402
 from bench.games import bot_rates  # noqa: E402
+from bench.servers import request, serve, stop  # noqa: E402
 from bench.streams import run as idle_streams  # noqa: E402
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "4"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(app_path: str, env: dict, factory: bool = False) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    process = subprocess.Popen(
-        [os.path.join(os.path.dirname(sys.executable), "uvicorn"), "--workers", "2", "--port", str(port),
-         "--log-level", "warning", "--no-access-log", "--loop", "uvloop", "--http", "httptools",
-         *(["--factory"] if factory else []), app_path],
-        cwd=ROOT, env={**os.environ, **env}, start_new_session=True)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-            return process, port
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"{app_path} did not start")
-
-
-def stop(process):
-    os.killpg(process.pid, signal.SIGTERM)
-    process.wait(timeout=10)
-
-
-def request(port, method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request(method, path, body=None if body is None else orjson.dumps(body),
-                 headers={"Content-Type": "application/json", **(headers or {})})
-    response = conn.getresponse()
-    data = response.read()
-    conn.close()
-    return response.status, (orjson.loads(data) if data else None)
 
 
 def drive(worker, clients=CLIENTS, seconds=SECONDS) -> float:

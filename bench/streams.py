@@ -22,12 +22,9 @@ import time
 import orjson
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from bench.servers import free_port  # noqa: E402
 
 
 def get(port: int, path: str) -> bytes:

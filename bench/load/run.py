@@ -30,6 +30,9 @@ import psutil
 import psycopg
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.servers import free_port  # noqa: E402
 BIN = Path(sys.executable).parent
 USERS = int(os.environ.get("LOAD_USERS", "40"))
 SECONDS = int(os.environ.get("LOAD_SECONDS", "30"))
@@ -39,12 +42,6 @@ PACE = os.environ.get("LOAD_MOVES_PER_S_PER_USER", "1.0")
 LAYOUTS = os.environ.get("LOAD_LAYOUTS", "sqlite,postgres-1,postgres-3").split(",")
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for_port(port: int, seconds: float = 60) -> None:
