@@ -9,6 +9,7 @@ import time
 import uuid
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from domain.kernel import ruleset as rulesets
 
@@ -260,14 +261,18 @@ def test_a_refused_action_shows_its_reason_beside_it_and_changes_nothing(people,
         if s["status"] != "running":
             pytest.skip("the match ended before a payment was listed")
         if s["ready"]:
-            for candidate in page.locator("#actions li.action[data-type='play']:has(details.action-edit)").all():
-                candidate.locator("details.action-edit").evaluate("d => { d.open = true; }")
-                for box in candidate.locator(".param-items input[type=checkbox]").all():  # pay nothing, item by item
-                    if box.is_checked():
-                        box.uncheck()
-                if candidate.locator(".param-total").get_attribute("data-enough") == "false":  # the running total says so
-                    row = candidate
-                    break
+            try:
+                for candidate in page.locator("#actions li.action[data-type='play']:has(details.action-edit)").all():
+                    candidate.locator("details.action-edit").evaluate("d => { d.open = true; }", timeout=2000)
+                    for box in candidate.locator(".param-items input[type=checkbox]").all():  # pay nothing, item by item
+                        if box.is_checked(timeout=2000):
+                            box.uncheck(timeout=2000)
+                    if candidate.locator(".param-total").get_attribute("data-enough", timeout=2000) == "false":
+                        row = candidate  # the running total says so
+                        break
+            except PlaywrightTimeout:  # the panel was drawn anew under the clicks: look again
+                row = None
+                continue
             if row is not None:
                 break
         if s["ready"] and s["count"]:
