@@ -155,9 +155,12 @@ def press(player, nth, selector=None, rand=None):
         if player.state()["ready"]:
             raise
         return False  # the turn moved on between looking and pressing (a simultaneous step): look again
-    player.page.wait_for_function(
-        "b => { const m = window.arbiterMetrics; return m.acted > b.acted || m.refused > b.refused || m.conflicts > b.conflicts; }",
-        arg=before, timeout=15000)
+    try:
+        player.page.wait_for_function(
+            "b => { const m = window.arbiterMetrics; return m.acted > b.acted || m.refused > b.refused || m.conflicts > b.conflicts; }",
+            arg=before, timeout=15000)
+    except PlaywrightTimeout:  # the press landed on a row the page had just drawn anew: look again
+        return False
     return player.page.evaluate("() => window.arbiterMetrics.acted") > before["acted"]
 
 

@@ -205,15 +205,19 @@
     markLog(version);
     syncHash();
     var started = performance.now();
+    var asked = stateRequest(version).key;
     return fetchState(version).then(function (answer) {
       if (page.wanted !== version) return;
+      // The match ended while this was asked: the API's answer is then the whole state, which is
+      // no seat's view; ask again the way an ended match is shown.
+      if (stateRequest(version).key !== asked) return show(version);
       draw(answer);
       var took = performance.now() - started;
       if (metrics.firstRender === null) metrics.firstRender = performance.now();
       else metrics.steps.push(took);
       metrics.renders += 1;
       metrics.version = version;
-      metrics.rendered = stateRequest(version).key;
+      metrics.rendered = asked;
       showError("");
       prefetch(version);
     }).catch(function (error) {
