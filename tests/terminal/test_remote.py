@@ -40,7 +40,9 @@ def test_a_person_joins_a_servers_match_and_plays_it(game, server, tmp_path):
         played = server.get(f"/v1/matches/{lobby['match_id']}")
         mine = [r for r in server.get(f"/v1/matches/{lobby['match_id']}/log?limit=1000")["events"]
                 if r["type"] == "ActionTaken" and r["data"]["seat"] == 0]
-        assert played["status"] == "running" and mine, "the moves were the server's"
+        assert mine, "the moves were the server's"
+        ended = played["status"] != "running"  # the bot's reply to the last move may have ended it
+    if not ended:
         child.expect([MENU, ITEMS])
         child.sendintr()
         child.expect(r"\[r\]esign")

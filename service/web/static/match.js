@@ -292,22 +292,27 @@
 
   function loadLog() {
     page.records = new Map();
-    var entries = [];
-    function next(since) {
-      var url = "/v1/matches/" + matchId + "/log?limit=1000&since=" + since + "&min_version=" + page.summary.version;
+    function next(since, atLeast) {
+      var url = "/v1/matches/" + matchId + "/log?limit=1000&since=" + since + "&min_version=" + atLeast;
       return V.api(url, page.token).then(function (answer) {
-        answer.events.forEach(function (record) { page.records.set(record.seq, record); entries.push(logEntry(record)); });
-        if (answer.next_since !== null && answer.next_since !== undefined && answer.events.length) return next(answer.next_since);
+        answer.events.forEach(function (record) { page.records.set(record.seq, record); });
+        if (answer.next_since !== null && answer.next_since !== undefined && answer.events.length) {
+          return next(answer.next_since, atLeast);
+        }
       });
     }
-    return next(0).then(function () {
-      // records the stream brought while the log loaded are kept (they arrived after its pages)
-      var loaded = new Set(entries.map(function (li) { return Number(li.dataset.seq); }));
-      Array.from(page.records.keys()).filter(function (seq) { return !loaded.has(seq); }).forEach(function (seq) {
-        entries.push(logEntry(page.records.get(seq)));
-      });
-      entries.sort(function (a, b) { return Number(a.dataset.seq) - Number(b.dataset.seq); });
-      els.log.replaceChildren.apply(els.log, entries);
+    // Records the stream brings while the log loads are kept; a gap between them and the log's
+    // pages (the stream passed a record before this load began) is read again, or the stream,
+    // resuming after the last record held, would never bring it.
+    function gapless() {
+      var top = Math.max.apply(null, [0].concat(Array.from(page.records.keys())));
+      for (var seq = 1; seq <= top; seq++) {
+        if (!page.records.has(seq)) return next(seq - 1, top).then(gapless);
+      }
+    }
+    return next(0, page.summary.version).then(gapless).then(function () {
+      var seqs = Array.from(page.records.keys()).sort(function (a, b) { return a - b; });
+      els.log.replaceChildren.apply(els.log, seqs.map(function (seq) { return logEntry(page.records.get(seq)); }));
       markLog(page.version);
       recaption();
     });
@@ -385,7 +390,7 @@
   function lastSeq() {
     var last = 0;
     page.records.forEach(function (_, seq) { if (seq > last) last = seq; });
-    return Math.max(last, page.summary.version);
+    return last;  // what this page holds, not the summary's version: the stream brings the rest
   }
 
   /* EventSource cannot send an Authorization header, so the stream is read with fetch and
