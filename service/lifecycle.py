@@ -216,7 +216,7 @@ class LifecycleCommands:
         bots held one for minutes)."""
         started = time.monotonic()
         for _ in range(MAX_BOT_ACTIONS):
-            match = self.store.match_to_change(match_id)
+            match = self.store.match(match_id)  # copied below only when a bot acts
             seats = [seat for seat in match.to_act() if seat in match.bots]
             if not seats:
                 return
@@ -227,6 +227,7 @@ class LifecycleCommands:
             # Bots choose with a generator of their own, seeded by match and version, so a
             # bot's move does not depend on which process plays it.
             choose = random.Random(f"{match_id}:{match.version}")
+            match = match.to_change()
             action = match.ruleset.bots[match.bots[seat]](match.state, seat, choose)
             match.act(seat, action, self.store.secret(match_id).seed, listed=True)
             self.store.save_match(match)
@@ -281,20 +282,25 @@ class LifecycleCommands:
         return recorded
 
     def _enforce_one(self, match_id: uuid.UUID, now: str, idle_seconds: int | None) -> dict:
-        match = self.store.match_to_change(match_id)
+        """A clock pass over one match: it reads the cached match, and copies it only to record
+        (most passes over most matches record nothing)."""
+        match = self.store.match(match_id)
         seed = self.store.secret(match_id).seed
         done = {"timeouts": 0, "abandoned": 0}
         if match.status != RUNNING:
             return done
         if set(match.to_act()) & set(match.bots) and parse_time(now) - match.last_at >= BOT_STALLED_SECONDS:
             self.bot_runner.submit(match_id)  # the process that played them stopped: play on here
-        if match.clocks is not None:
-            while match.status == RUNNING and match.time_out(now, seed) is not None:
-                done["timeouts"] += 1
-                self.store.save_match(match)
-                self._play_bots(match_id)
-                match = self.store.match_to_change(match_id)
-        if match.status == RUNNING and idle_seconds and match.abandon_idle(idle_seconds, now, seed):
+        while match.status == RUNNING and match.timeout_due(now) is not None:
+            match = match.to_change()
+            match.time_out(now, seed)
+            done["timeouts"] += 1
+            self.store.save_match(match)
+            self._play_bots(match_id)
+            match = self.store.match(match_id)
+        if match.status == RUNNING and idle_seconds and match.idle_by(idle_seconds, now):
+            match = match.to_change()
+            match.abandon_idle(idle_seconds, now, seed)
             done["abandoned"] += 1
             self.store.save_match(match)
         return done

@@ -213,8 +213,8 @@ class Match(Aggregate):
     def time_out(self, now: str, seed: bytes) -> int | None:
         """Record the timeout of the seat whose clock ran out first by `now`, if any; its seat."""
         self._check_running()
-        due = self.clocks.first_due() if self.clocks else None
-        if due is None or due[0] > parse_time(now):
+        due = self.timeout_due(now)
+        if due is None:
             return None
         seat, effect = due[1], self.clocks.config["on_timeout"]
         data = {"seat": seat, "effect": effect, "facts": [], "at": now}
@@ -237,10 +237,19 @@ class Match(Aggregate):
         self._record(self.MatchAbandoned, {"reason": "aborted", "by": seat, "seed": seed.hex(), "at": utc_now_iso()},
                      seed)
 
+    def timeout_due(self, now: str):
+        """(time, seat) of the first clock run out by `now`, or None: what `time_out` records."""
+        due = self.clocks.first_due() if self.clocks else None
+        return due if due is not None and due[0] <= parse_time(now) else None
+
+    def idle_by(self, idle_seconds: int, now: str) -> bool:
+        """Whether nothing has happened for `idle_seconds` by `now`: what `abandon_idle` records."""
+        return parse_time(now) - self.last_at >= idle_seconds
+
     def abandon_idle(self, idle_seconds: int, now: str, seed: bytes) -> bool:
         """Abandon the match if nothing has happened in it for `idle_seconds` by `now`."""
         self._check_running()
-        if parse_time(now) - self.last_at < idle_seconds:
+        if not self.idle_by(idle_seconds, now):
             return False
         self._record(self.MatchAbandoned, {"reason": "inactive", "idle_seconds": idle_seconds,
                                            "seed": seed.hex(), "at": now}, seed)
