@@ -352,6 +352,22 @@ def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live)
     assert api(live, f"/v1/matches/{match_id}")["left"]
 
 
+def press_a_while(ann, bob, presses: int, choose) -> None:
+    """The two players press `presses` listed actions (`choose(count)` picks one), or fewer if
+    the match ends first: a match in play to look at."""
+    pressed = 0
+    while pressed < presses:
+        states = [(p, p.state()) for p in (ann, bob)]
+        if any(s["status"] != "running" for _, s in states):
+            return
+        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
+        if not ready:
+            time.sleep(0.02)
+            continue
+        player, s = ready[0]
+        pressed += press(player, choose(s["count"]))
+
+
 WIDE, PHONE = (1400, 900), (390, 844)
 SHOT_OPTIONS = {"herocard": {"victory_points": 5}}  # a match still running after a few moves
 MID_MATCH = {"cyberiad": 12, "cybermancy": 30, "cybermen": 20, "cyberspace": 20, "herocard": 6, "algomancy": 12}
@@ -371,18 +387,8 @@ def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_scr
         match_id = open_lobby(ann, game, options)
         join_from_lobby_list(bob, match_id)
         wait_running(ann, bob)
-        pressed = 0
-        while pressed < MID_MATCH[game]:
-            states = [(p, p.state()) for p in (ann, bob)]
-            if any(s["status"] != "running" for _, s in states):
-                break
-            ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
-            if not ready:
-                time.sleep(0.02)
-                continue
-            player, s = ready[0]
-            index = 0 if pick == "first" else s["count"] - 1 if pick == "last" else rand.randrange(s["count"])
-            pressed += press(player, index)
+        press_a_while(ann, bob, MID_MATCH[game],
+                      lambda count: 0 if pick == "first" else count - 1 if pick == "last" else rand.randrange(count))
         if api(live, f"/v1/matches/{match_id}")["status"] == "running":
             break
     assert api(live, f"/v1/matches/{match_id}")["status"] == "running", "the screenshots are of a match in play"
@@ -415,17 +421,8 @@ def test_nothing_hidden_reaches_a_page_while_its_seat_acts(people, live):
     match_id = open_lobby(ann, "cyberiad")
     join_from_lobby_list(bob, match_id)
     wait_running(ann, bob)
-    rand, pressed = random.Random(5), 0
-    while pressed < 14:
-        states = [(p, p.state()) for p in (ann, bob)]
-        if any(s["status"] != "running" for _, s in states):
-            break
-        ready = [(p, s) for p, s in states if s["ready"] and s["count"]]
-        if not ready:
-            time.sleep(0.02)
-            continue
-        player, s = ready[0]
-        pressed += press(player, rand.randrange(s["count"]))
+    rand = random.Random(5)
+    press_a_while(ann, bob, 14, rand.randrange)
     for player, seat in ((ann, 0), (bob, 1)):
         page = player.page
         page.wait_for_function("() => document.getElementById('actions').dataset.version")
