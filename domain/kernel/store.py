@@ -376,25 +376,28 @@ class MatchStore:
         home = self.home(match_id)
         if not self.sharded:
             return home
-        try:
-            return self._located.get(match_id)
-        except KeyError:
-            pass
+        found = self._found(match_id)
+        if found is not None:
+            return found
         for shard in [home, *(s for s in self.shards.values() if s is not home)]:
             if any(shard.stream_exists(stream) for stream in (match_id, lobby_id(match_id))):
                 self._located.put(match_id, shard)
                 return shard
         return home
 
+    def _found(self, match_id: UUID) -> ShardStore | None:
+        """The shard this process last found the match's streams on, if any."""
+        try:
+            return self._located.get(match_id)
+        except KeyError:
+            return None
+
     def new_id_near(self, match_id: UUID) -> UUID:
         """A fresh random id whose home is `match_id`'s shard (a rematch stays with its original):
         where the match was found, else (a match being created) its home."""
         if not self.sharded:
             return uuid4()
-        try:
-            shard = self._located.get(match_id)
-        except KeyError:
-            shard = self.home(match_id)
+        shard = self._found(match_id) or self.home(match_id)
         while True:
             candidate = uuid4()
             if self.home(candidate) is shard:
@@ -425,11 +428,11 @@ class MatchStore:
         (its first event pending), goes to its home."""
         if not self.sharded:
             return self.shards[""]
-        try:
-            return self._located.get(match_id)
-        except KeyError:
-            pending = aggregate.pending_events
-            return self.home(match_id) if pending and pending[0].originator_version == 1 else self.shard_for(match_id)
+        found = self._found(match_id)
+        if found is not None:
+            return found
+        pending = aggregate.pending_events
+        return self.home(match_id) if pending and pending[0].originator_version == 1 else self.shard_for(match_id)
 
     def forget(self, match_id: UUID) -> None:
         for shard in self.shards.values():

@@ -79,6 +79,7 @@ class Table:
         self.catalog = Catalog(session.catalog(summary["game"]))
         self.told = {seat: 0 for seat in self.seats}
         self.spectator_told = 0
+        self.end_marked = False  # the "match is over" rule printed (records after it show every card)
         self.shown_to = None
         self.waiting_for = None  # whom the last "waiting for" line named (said once, not at every event)
 
@@ -324,9 +325,9 @@ class Table:
     # -- the end -------------------------------------------------------------------------
 
     def mark_the_end(self) -> None:
-        if not getattr(self, "_end_marked", False):
+        if not self.end_marked:
             self.console.rule("the match is over: the rest of it, every card now shown", characters="━")
-            self._end_marked = True
+            self.end_marked = True
 
     def finish(self, summary: dict) -> None:
         reader = self.seats[0] if len(self.seats) == 1 else None
