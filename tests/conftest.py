@@ -30,6 +30,27 @@ def pytest_configure(config):
         config.arbiter_services = start_services()
 
 
+# The slowest tests start first, so that with xdist's work stealing no long test is left
+# running alone at the end (the browser and terminal tests drive whole matches through a
+# page or a pseudo-terminal; the fuzz and first-boot tests start servers). Each xdist worker
+# makes its own session fixtures (a browser, a live server), a few seconds each.
+SLOW_FIRST = ["tests/web/test_play.py", "tests/kernel/test_search_strength.py", "tests/terminal",
+              "tests/web", "tests/contract", "tests/test_first_boot.py", "tests/storage/test_shards.py",
+              "tests/service/test_hidden_information.py", "tests/games/test_words.py",
+              "tests/games/test_renderers.py"]
+
+
+def pytest_collection_modifyitems(config, items):
+    root = str(config.rootpath)
+
+    def slowness(item):
+        path = str(item.path)[len(root) + 1:]
+        ranks = [rank for rank, prefix in enumerate(SLOW_FIRST) if path.startswith(prefix)]
+        return ranks[0] if ranks else len(SLOW_FIRST)
+
+    items.sort(key=slowness)  # stable: within a rank, the collection's order
+
+
 def pytest_unconfigure(config):
     for server in getattr(config, "arbiter_services", []):
         server.stop()

@@ -13,14 +13,6 @@ CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def pytest_collection_modifyitems(items):
-    """One xdist worker runs every browser test, so the browser, the server and the finished
-    matches (session fixtures) are made once."""
-    for item in items:
-        if Path(str(item.fspath)).parent == Path(__file__).parent:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).is_file():
