@@ -38,7 +38,7 @@ chromium:
 	  fi; }
 
 test: $(STAMP) chromium
-	ARBITER_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --durations=10
+	ARBITER_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal --durations=10
 
 # Ratios to a floor measured in the same run, then the load scenario (Locust) per store layout.
 bench: $(BENCH_STAMP)
