@@ -166,7 +166,9 @@ class Match(Aggregate):
                                 f"(to act: {sorted(self.ruleset.to_act(self.state))})")
         # A listed action may carry a `params` description; it is advice, not part of the move.
         action = {k: v for k, v in action.items() if k != "params"}
-        if not listed:
+        # An action of its type alone (an end of turn, a pass: the commonest moves) can carry
+        # neither a stray field nor a value of the wrong kind, so it needs no listing.
+        if not listed and len(action) > 1:
             self._refuse_stray_fields(seat, action)
         seq = self.version + 1
         rng = RandomStream(stream_key_for(seed, self.seats, self.entropy), str(self.id), seq)
