@@ -78,7 +78,7 @@ MESSAGES = [r"^\s*raise (IllegalAction|InvalidSetup|ValueError)\("]
 
 
 def mutmut_config(game: str, modules: list[str], tests: list[str], extra_pytest_args: list[str],
-                  messages: bool = False) -> str:
+                  messages: bool = False, timeout_multiplier: float = 3.0) -> str:
     pytest_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-x", "-q", *extra_pytest_args]
     return "\n".join([
         "",
@@ -88,13 +88,16 @@ def mutmut_config(game: str, modules: list[str], tests: list[str], extra_pytest_
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
         f"pytest_add_cli_args = {json.dumps(pytest_args)}",
         "use_git_change_detection = false",
+        # mutmut's CPU limit per mutant is (tests' time + 1 s) x this x 2; its default 15 let a
+        # mutant that loops for ever (a queue that never empties) run half an hour.
+        f"timeout_multiplier = {timeout_multiplier}",
         f"do_not_mutate_patterns = {json.dumps([] if messages else MESSAGES)}",
         "",
     ])
 
 
 def make_copy(workdir: Path, game: str, modules: list[str], extra_pytest_args: list[str], messages: bool,
-              cross_game: bool) -> list[str]:
+              cross_game: bool, timeout_multiplier: float) -> list[str]:
     """The scratch copy, configured; returns the tests it runs (pytest arguments)."""
     workdir.mkdir(parents=True, exist_ok=True)
     subprocess.run(["rsync", "-a", "--delete", "--exclude", ".venv", "--exclude", ".git", "--exclude", "mutants",
@@ -105,7 +108,8 @@ def make_copy(workdir: Path, game: str, modules: list[str], extra_pytest_args: l
     text = pyproject.read_text()
     if "[tool.mutmut]" in text:
         sys.exit("pyproject.toml already has a [tool.mutmut] table; this script writes its own")
-    pyproject.write_text(text + mutmut_config(game, modules, tests, extra_pytest_args, messages))
+    pyproject.write_text(text + mutmut_config(game, modules, tests, extra_pytest_args, messages,
+                                                 timeout_multiplier))
     return tests
 
 
@@ -144,6 +148,8 @@ def main(argv=None) -> int:
     parser.add_argument("--report-only", action="store_true", help="print the last run's results again")
     parser.add_argument("--own-tests-only", action="store_true",
                         help="run tests/games/<game> only, not the game's cases of the cross-game tests")
+    parser.add_argument("--timeout-multiplier", type=float, default=3.0,
+                        help="a mutant's CPU limit is (its tests' time + 1 s) x this x 2 (mutmut's default: 15)")
     parser.add_argument("--pytest-arg", action="append", default=[], help="extra pytest argument (repeatable)")
     args = parser.parse_args(argv)
     if not (REPO / "domain" / "games" / args.game).is_dir():
@@ -153,7 +159,8 @@ def main(argv=None) -> int:
     if not args.report_only:
         if (workdir / "mutants").exists():
             shutil.rmtree(workdir / "mutants")
-        tests = make_copy(workdir, args.game, modules, args.pytest_arg, args.messages, not args.own_tests_only)
+        tests = make_copy(workdir, args.game, modules, args.pytest_arg, args.messages, not args.own_tests_only,
+                          args.timeout_multiplier)
         print(f"tests: {' '.join(tests)}")
         env = {**os.environ, "ARBITER_PROPERTY_EXAMPLES": str(args.examples)}
         started = time.monotonic()
