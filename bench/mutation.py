@@ -2,6 +2,7 @@
 
     python bench/mutation.py cyberiad            # or: cybermancy
     python bench/mutation.py cyberiad --examples 4 --max-children 2
+    python bench/mutation.py cyberiad 'domain.games.cyberiad.words.*' --max-children 1  # names right after the game
 
 Copies the repository (without .venv, .git, mutants) to a scratch directory, configures
 mutmut there to mutate the game's modules (every module of domain/games/<game> but __init__,
