@@ -183,3 +183,4 @@ def test_the_board_shows_health_tracks_creatures_and_whose_turn():
     assert "frontline  Pancho Villa 1/2" in text
     assert "Zizni 1/1 (exhausted)" in text
     assert "health 4" in text and "CPU 1 (pool" in text
+    assert f"deck {len(state['players'][1]['deck'])}" in text and "graveyard 0" in text
