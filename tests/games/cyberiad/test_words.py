@@ -240,7 +240,19 @@ def board_of(state, seat=0):
 def test_the_board_heads_with_the_game_phase_turn_and_whose_turn():
     text = board_of(table(seats=2, turn=1, number=9, discard=["idiot-machine", "thinking-machine"], deck=["x"] * 3))
     assert text.splitlines()[0].strip() == "Cyberiad · play · turn 9 · seat 1's turn"
-    assert "discard 2" in text and "top Thinking Machine (4)" in text
+    assert "deck ▒▒▒ 3 cards  discard 2" in text and "top Thinking Machine (4)" in text
+
+
+def marked(text: str) -> list[str]:
+    """The panel titles drawn as the seat to act (a ▶ in the top border)."""
+    return [line.split("·")[0].split("▶")[1].strip() for line in text.splitlines() if "▶" in line]
+
+
+def test_the_panel_of_the_seat_whose_turn_it_is_is_marked_until_the_game_ends():
+    state = table(seats=3, turn=1)
+    assert marked(board_of(state)) == ["seat 1"]
+    state["over"] = {"reason": "deck_empty"}
+    assert marked(board_of(state)) == []
 
 
 def test_a_finished_game_names_no_turn_and_a_pending_choice_names_who_is_asked():
