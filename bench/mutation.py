@@ -1,19 +1,27 @@
-"""Mutation testing of one game's rules with that game's tests only, in a private copy.
+"""Mutation testing of one game's modules with that game's tests, in a private copy.
 
     python bench/mutation.py cyberiad            # or: cybermancy
     python bench/mutation.py cyberiad --examples 4 --max-children 2
+    python bench/mutation.py cyberiad 'domain.games.cyberiad.words.*' --max-children 1  # names right after the game
 
 Copies the repository (without .venv, .git, mutants) to a scratch directory, configures
-mutmut there to mutate the modules that hold the game's rules (every module of
-domain/games/<game> but __init__, cards, view, bots and stats: rules.py, and for Cyberiad
-effects.py and board.py; --module picks others) with tests/games/<game> as the test suite, runs it, and prints the kill rate per file and
-every surviving mutant. Nothing is written inside the repository. Property tests read
+mutmut there to mutate the game's modules (every module of domain/games/<game> but __init__,
+cards, view, bots and stats; --module picks others) and runs it, then prints the kill rate
+per file and every surviving mutant. Nothing is written inside the repository.
+
+The tests are tests/games/<game> and that game's cases of the cross-game tests
+(tests/games/test_*.py, tests/web/test_words.py): the log's words, the terminal board and
+the clock audit of every game are tested there, each parametrized by game, so without them
+words.py and render.py would count as untested. A cross-game test is taken when its node id
+(function name and parameter id) names this game and no other one, except the two that parse
+the modules' source (READS_SOURCE); --own-tests-only leaves them all out. Property tests read
 ARBITER_PROPERTY_EXAMPLES (set by --examples) so a mutant is checked in seconds, not minutes.
 """
 
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,6 +34,13 @@ KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, a pytest error, or a t
 SURVIVED = {0}
 
 
+# Tests of every game at once, each parametrized (or named) by game; tests/web's others are browser tests.
+CROSS_GAME_TESTS = ["tests/games/test_*.py", "tests/web/test_words.py"]
+# Tests that parse the game's source text (the fact kinds its modules write): under mutmut a module
+# holds every mutant at once, so they fail on the unmutated code too and would stop the run.
+READS_SOURCE = ("test_every_fact_kind_a_game_writes_is_listed_in_its_words",
+                "test_every_fact_kind_cyberspace_writes_is_listed_in_its_words")
+
 NOT_RULES = {"__init__.py", "cards.py", "view.py", "bots.py", "stats.py"}  # wiring, data, views, bots
 
 
@@ -34,36 +49,69 @@ def rule_modules(game: str) -> list[str]:
     return sorted(p.name for p in folder.glob("*.py") if p.name not in NOT_RULES and not p.name.startswith("view"))
 
 
+def game_names() -> list[str]:
+    return sorted(p.parent.name for p in (REPO / "domain" / "games").glob("*/__init__.py"))
+
+
+def games_named(test: str, names: list[str]) -> set[str]:
+    """The games a test's name and parameter id name: `test_cyberiad_shows_...`, `...[cyberiad-3-default]`
+    (a name is bounded by anything but a letter, so cybermen is never read in cybermancy)."""
+    return {name for name in names if re.search(rf"(?<![a-z]){name}(?![a-z])", test)}
+
+
+def cross_game_tests(game: str, root: Path) -> list[str]:
+    """Node ids of the cross-game tests that are this game's cases (they name it and no other game)."""
+    files = sorted({str(p.relative_to(root)) for pattern in CROSS_GAME_TESTS for p in root.glob(pattern)})
+    collected = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-o", "addopts=",
+                                "-p", "no:randomly", "-p", "no:cacheprovider", *files],
+                               cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    if collected.returncode != 0:
+        sys.exit(f"could not collect the cross-game tests:\n{collected.stdout}{collected.stderr}")
+    names = game_names()
+    ids = [line.strip() for line in collected.stdout.splitlines() if "::" in line]
+    return [node for node in ids if games_named(node.split("::", 1)[1], names) == {game}
+            and node.split("::", 1)[1].split("[")[0] not in READS_SOURCE]
+
+
 # Statements that only raise with a message for people (rule codes are asserted by the tests
 # through the condition that raises, which is still mutated).
 MESSAGES = [r"^\s*raise (IllegalAction|InvalidSetup|ValueError)\("]
 
 
-def mutmut_config(game: str, modules: list[str], extra_pytest_args: list[str], messages: bool = False) -> str:
+def mutmut_config(game: str, modules: list[str], tests: list[str], extra_pytest_args: list[str],
+                  messages: bool = False, timeout_multiplier: float = 3.0) -> str:
     pytest_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-x", "-q", *extra_pytest_args]
     return "\n".join([
         "",
         "[tool.mutmut]",
         'source_paths = ["domain"]',
         f"only_mutate = {json.dumps([f'domain/games/{game}/{m}' for m in modules])}",
-        f'pytest_add_cli_args_test_selection = ["tests/games/{game}"]',
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
         f"pytest_add_cli_args = {json.dumps(pytest_args)}",
         "use_git_change_detection = false",
+        # mutmut's CPU limit per mutant is (tests' time + 1 s) x this x 2; its default 15 let a
+        # mutant that loops for ever (a queue that never empties) run half an hour.
+        f"timeout_multiplier = {timeout_multiplier}",
         f"do_not_mutate_patterns = {json.dumps([] if messages else MESSAGES)}",
         "",
     ])
 
 
-def make_copy(workdir: Path, game: str, modules: list[str], extra_pytest_args: list[str], messages: bool) -> None:
+def make_copy(workdir: Path, game: str, modules: list[str], extra_pytest_args: list[str], messages: bool,
+              cross_game: bool, timeout_multiplier: float) -> list[str]:
+    """The scratch copy, configured; returns the tests it runs (pytest arguments)."""
     workdir.mkdir(parents=True, exist_ok=True)
     subprocess.run(["rsync", "-a", "--delete", "--exclude", ".venv", "--exclude", ".git", "--exclude", "mutants",
                     "--exclude", ".hypothesis", "--exclude", "__pycache__", "--exclude", ".pytest_cache",
                     f"{REPO}/", f"{workdir}/"], check=True)
+    tests = [f"tests/games/{game}", *(cross_game_tests(game, workdir) if cross_game else [])]
     pyproject = workdir / "pyproject.toml"
     text = pyproject.read_text()
     if "[tool.mutmut]" in text:
         sys.exit("pyproject.toml already has a [tool.mutmut] table; this script writes its own")
-    pyproject.write_text(text + mutmut_config(game, modules, extra_pytest_args, messages))
+    pyproject.write_text(text + mutmut_config(game, modules, tests, extra_pytest_args, messages,
+                                                 timeout_multiplier))
+    return tests
 
 
 def kill_rates(workdir: Path, game: str, modules: list[str]) -> tuple[dict, list[str]]:
@@ -99,6 +147,10 @@ def main(argv=None) -> int:
     parser.add_argument("mutants", nargs="*", help="only these mutant names or globs (mutmut's names), "
                         "e.g. 'domain.games.cyberiad.rules.x_settle__*'")
     parser.add_argument("--report-only", action="store_true", help="print the last run's results again")
+    parser.add_argument("--own-tests-only", action="store_true",
+                        help="run tests/games/<game> only, not the game's cases of the cross-game tests")
+    parser.add_argument("--timeout-multiplier", type=float, default=3.0,
+                        help="a mutant's CPU limit is (its tests' time + 1 s) x this x 2 (mutmut's default: 15)")
     parser.add_argument("--pytest-arg", action="append", default=[], help="extra pytest argument (repeatable)")
     args = parser.parse_args(argv)
     if not (REPO / "domain" / "games" / args.game).is_dir():
@@ -108,7 +160,9 @@ def main(argv=None) -> int:
     if not args.report_only:
         if (workdir / "mutants").exists():
             shutil.rmtree(workdir / "mutants")
-        make_copy(workdir, args.game, modules, args.pytest_arg, args.messages)
+        tests = make_copy(workdir, args.game, modules, args.pytest_arg, args.messages, not args.own_tests_only,
+                          args.timeout_multiplier)
+        print(f"tests: {' '.join(tests)}")
         env = {**os.environ, "ARBITER_PROPERTY_EXAMPLES": str(args.examples)}
         started = time.monotonic()
         subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children),
@@ -119,7 +173,7 @@ def main(argv=None) -> int:
     if not per_file:
         print("no mutation results found", file=sys.stderr)
         return 1
-    print(f"\nkill rate per file ({args.game}, tests/games/{args.game} only):")
+    print(f"\nkill rate per file ({args.game}; tests as configured in {workdir / 'pyproject.toml'}):")
     print(f"  (mutated: {', '.join(modules)})")
     for name, counts in per_file.items():
         total = sum(counts.values())
