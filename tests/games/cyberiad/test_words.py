@@ -12,20 +12,14 @@ from domain.games.cyberiad.render import render
 from domain.games.cyberiad import RULESET
 from domain.games.cyberiad.words import WORDS
 from domain.kernel.terminal import plain_text
-from domain.kernel.words import Context
 
+from ..reading import readers
 from .table import table
 
 NAMES = ["ann", "bob", "cat"]
 
 
-def said(fact, viewer=None, known=None):
-    return WORDS.fact(fact, Context(NAMES, viewer=viewer, known=known), strict=True)
-
-
-def phrase(action, viewer=0, view=None, known=None):
-    """A listed action (with the reader's view) or, without a view, an action of the log by seat 0."""
-    return WORDS.action(action, Context(NAMES, viewer=viewer, view=view, known=known, actor=0), strict=True)
+said, phrase = readers(WORDS, NAMES)
 
 
 # ---------------------------------------------------------------------------------------

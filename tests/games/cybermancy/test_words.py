@@ -12,19 +12,14 @@ from domain.games.cybermancy.cards import CREATURES, POWER
 from domain.games.cybermancy.render import render
 from domain.games.cybermancy.words import WORDS
 from domain.kernel.terminal import plain_text
-from domain.kernel.words import Context
 
+from ..reading import readers
 from .arena import arena, put
 
 NAMES = ["ann", "bob", "cat"]
 
 
-def said(fact, viewer=None, known=None):
-    return WORDS.fact(fact, Context(NAMES, viewer=viewer, known=known), strict=True)
-
-
-def phrase(action, viewer=0, view=None, known=None):
-    return WORDS.action(action, Context(NAMES, viewer=viewer, view=view, known=known, actor=0), strict=True)
+said, phrase = readers(WORDS, NAMES)
 
 
 # ---------------------------------------------------------------------------------------
