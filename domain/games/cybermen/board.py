@@ -111,10 +111,16 @@ def toward(start, goals, passable, steps, stop_short):
     return sorted(p for p, d in from_start.items() if d == walk and to_goal.get(p) == to_goal[start] - walk)
 
 
-def line_of_fire(state, pos, facing, reach):
+def fire_stops(state):
+    """The figures' squares a line of fire cannot pass: the Cybermen's and the Units'."""
+    return cyberman_squares(state) | unit_squares(state)
+
+
+def line_of_fire(state, pos, facing, reach, stops=None):
     """The squares an attack straight ahead reaches: it stops at a hedge or building and cannot
-    pass through another Cyberman or a Cyberconversion Unit."""
-    stops = cyberman_squares(state) | unit_squares(state)
+    pass through another Cyberman or a Cyberconversion Unit (`stops`: `fire_stops(state)`, when
+    read already)."""
+    stops = fire_stops(state) if stops is None else stops
     dr, dc = DIRECTIONS[facing]
     squares = []
     here = tuple(pos)

@@ -74,7 +74,7 @@ def _score(state, seat, action, memo):
     if kind == "attack":
         return -10 if action["target"] == f"group{seat}" else 10 + action.get("fatigue", 0)
     if kind == "use_ability":
-        return sum(HIT_WEIGHT[effect] * (-1 if hit == seat else 1) for hit, effect in ability_hits(state, action["id"]))
+        return sum(HIT_WEIGHT[effect] * (-1 if hit == seat else 1) for hit, effect in ability_hits(state, action["id"], memo))
     if kind in ("weakness", "escape", "fatigue"):
         return {"weakness": 3, "escape": 2, "fatigue": 1}[kind]
     if kind == "glitch":  # a partial conversion stays the player's own piece
