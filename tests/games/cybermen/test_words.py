@@ -103,6 +103,18 @@ def test_sabotage_and_the_cyberleader_read_plainly():
     assert said({"f": "leader", "seat": None}) == "There is no Cyberleader now"
 
 
+def test_the_arrival_die_is_named_in_the_log():
+    """End of round: 'a Cyberman of the current Mark arrives on a square chosen by a die' (the
+    designed stand-in for the reveal tile phase); the log names that die."""
+    from domain.games.cybermen.facts import evolve
+    from domain.games.cybermen.flow import arrivals
+    from domain.kernel.decision import Decision
+    d = Decision(place(fresh(2)), RandomStream(b"k" * 32, "arrival", 1), evolve)
+    arrivals(d)
+    roll = next(f for f in d.facts if f["f"] == "roll")
+    assert said(roll) == f"The arrival die rolled {roll['value']}"
+
+
 def test_the_words_remember_the_cyberman_that_must_face():
     """'the moving player determines which of the four possible directions it faces': the log's
     face action names the Cyberman the last `active` fact set."""
@@ -138,12 +150,14 @@ def test_the_catalog_lists_every_item_and_each_marks_speed():
 
 def test_the_terminal_map_shows_the_turn_points_squares_discards_and_prompt():
     state = place(fresh(), groups={0: [4, 4]}, cybermen=[{"id": "c5", "pos": [6, 7], "facing": "E"}])
-    state["groups"][0]["vp"] = 7
+    state["groups"][0]["vp"] = 47
     state["discard"] = ["gold"]
     state["prompt"] = {"kind": "defend", "seat": 0, "attacker": "c5", "roll": 5, "needs": 4}
     text = plain_text(RULESET.render(RULESET.view(state, 0)))
     assert "seat 0's turn" in text
-    assert "7" in text and "at 4,4" in text and "6,7" in text
+    group_row = next(line for line in text.splitlines() if "The Happy Couple" in line)
+    assert "at 4,4" in group_row and "47" in group_row  # its square and its Victory Points
+    assert "6,7" in text
     assert "Gold" in text
     assert "waiting on seat 0: defend" in text
     assert "  0 " + " ".join(TERRAIN[t][0] for t in MAP[0]) in text  # the map's first row, a glyph a square
@@ -178,6 +192,6 @@ def test_evaluate_ranks_points_and_puts_an_out_player_last():
     state["groups"][0]["vp"] = 3
     ahead, behind = evaluate(state)
     assert ahead > 0.5 > behind and ahead < 1
-    state["groups"][1].update(status="out", members=[], vp=0)
-    state["groups"][0]["vp"] = 0
-    assert evaluate(state)[0] > evaluate(state)[1]
+    state["groups"][1].update(status="out", members=[], vp=0)  # its Cyberlieutenant destroyed
+    state["groups"][0].update(status="converted", members=[], vp=0)  # stood down: nothing left to bring
+    assert evaluate(state)[0] > 0.5 > evaluate(state)[1]  # an out player wins nothing, not even a tie
