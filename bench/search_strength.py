@@ -4,9 +4,12 @@ Prints wins / matches with a 95 % Wilson interval and the search bot's decisions
 
     .venv/bin/python bench/search_strength.py [--matches 50] [--games cyberiad,herocard]
         [--opponents random,greedy] [--playouts 48] [--width 6] [--depth 40] [--workers 2]
-        [--first-seed 0] [--verbose] [--bar 0.6]
+        [--first-seed 0] [--verbose] [--bar 0.6] [--milliseconds 0]
 
-Without --playouts, --width or --depth each game plays with its own search settings. Each match
+Without --playouts, --width or --depth each game plays with its own search settings. The search
+stops at the served bot's wall time a decision (SearchBot.DEFAULT_MILLISECONDS) unless
+--milliseconds says otherwise; --milliseconds 0 lifts the clock, so that the playouts alone
+bound a decision and a result does not depend on the machine's load. Each match
 is printed as it ends with --verbose, so a run that stops part-way still tells what it saw.
 With --bar a pairing stops as soon as its result against that win rate is decided: the wins
 already reach ceil(bar x matches), or the matches left cannot bring them there (the row then
@@ -103,15 +106,17 @@ def main():
     parser.add_argument("--width", type=int, help="candidates at the root")
     parser.add_argument("--depth", type=int, help="playout cut-off in actions (0: to the end)")
     parser.add_argument("--policy", help="the playout bot")
+    parser.add_argument("--milliseconds", type=float, help="wall time a decision (0: no clock, playouts only)")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="print each match as it ends")
     parser.add_argument("--bar", type=float, help="stop once the result against this win rate is decided")
     args = parser.parse_args()
-    search = {name: getattr(args, name) for name in ("playouts", "width", "depth", "policy")
+    search = {name: getattr(args, name) for name in ("playouts", "width", "depth", "policy", "milliseconds")
               if getattr(args, name) is not None}
-    if search.get("depth") == 0:
-        search["depth"] = None
+    for name in ("depth", "milliseconds"):
+        if search.get(name) == 0:
+            search[name] = None
     for game in args.games.split(","):
         for opponent in args.opponents.split(","):
             if opponent not in latest(game).bots:

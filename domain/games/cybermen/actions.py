@@ -5,7 +5,7 @@ from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction
 from domain.kernel.ruleset import stray_field_refusal
 
-from .board import (cyberman_passable, cyberman_squares, distances, group_squares, human_passable,
+from .board import (cyberman_passable, cyberman_passables, cyberman_squares, distances, group_squares, human_passable,
                     open_ground, toward, unit_squares)
 from .data import COLS, DIRECTIONS, LATEST_MARK, MARKS, ROWS
 from .effects import (arrive_at_unit, capture, convert, cyberman_attacks_group, cyberman_attacks_partial,
@@ -122,12 +122,14 @@ def can_break_free(state, seat):
     return group["mind"] and group["escape"] > 0 and uses_tokens(state, seat)
 
 
-def _reach(state, cid):
+def _reach(state, cid, passable=None):
+    """Where Cyberman `cid` may move; `passable`, when given, is `cyberman_passable(state, cid)`."""
     cyb = state["cybermen"][cid]
     speed = MARKS[cyb["mark"]]["speed"]
+    passable = passable or cyberman_passable(state, cid)
     if cyb["carrying"]:  # "move any Cyberman carrying a human towards the nearest Cyberconversion Unit"
-        return toward(cyb["pos"], list(unit_squares(state)), cyberman_passable(state, cid), speed, False)
-    return sorted(distances([cyb["pos"]], cyberman_passable(state, cid), limit=speed))
+        return toward(cyb["pos"], list(unit_squares(state)), passable, speed, False)
+    return sorted(distances([cyb["pos"]], passable, limit=speed))
 
 
 def _cyber_move_actions(state):
@@ -138,8 +140,9 @@ def _cyber_move_actions(state):
         return moves + ([{"type": "pass"}] if free_to_stay or not moves else [])
     if state["count"] is None:
         return [{"type": "roll"}]
+    passable_for = cyberman_passables(state)
     return [{"type": "cyber_move", "id": cid, "to": list(to)}
-            for cid in movable(state) for to in _reach(state, cid)] + [{"type": "end_cyber"}]
+            for cid in movable(state) for to in _reach(state, cid, passable_for(cid))] + [{"type": "end_cyber"}]
 
 
 def free_squares(state):
@@ -169,12 +172,25 @@ def decide(state, seat, action, rng):
     if seat not in to_act(state):
         raise IllegalAction("not_your_turn", f"seat {seat} is not to act; {sorted(to_act(state))} is")
     action = _well_formed(action)
-    if action not in legal_actions(state, seat) and not _extra_fatigue(state, seat, action):
+    if not _listed(state, seat, action) and not _extra_fatigue(state, seat, action):
         raise IllegalAction(*_refusal(state, seat, action))
     d = Decision(state, rng, evolve)
     HANDLERS[action["type"]](d, seat, action)
     advance(d)
     return d.facts
+
+
+def _listed(state, seat, action):
+    """Whether `action` is in `legal_actions(state, seat)` (the seat being to act), reading only
+    the part of the listing it could be in where the whole costs: a free Cyberman move is
+    listed for every Cyberman and square, and listing them all again for every move that the
+    seat had just chosen from the listing was a quarter of a playout's time."""
+    if (action["type"] == "cyber_move" and state["phase"] == "cyber_move" and not state["prompt"]
+            and not state["active"] and not state["queue"] and state["count"] is not None):
+        cid = action.get("id")
+        return (action.keys() == {"type", "id", "to"} and cid in movable(state)
+                and action["to"] in [list(to) for to in _reach(state, cid)])
+    return action in legal_actions(state, seat)
 
 
 def _is_int(value):

@@ -21,19 +21,32 @@ def greedy_bot(state, seat, rand):
     the abilities that hit rival groups hardest, sparing its own; with no rival left on the
     map they are driven away from the seat's own group and faced away from it."""
     actions = legal_actions(state, seat)
-    memo = {}  # the distance maps of this decision, read once (every group move reads them)
-    return max(actions, key=lambda a: (_score(state, seat, a, memo), -actions.index(a)))
+    # What this decision reads again for every action, read once: the distance maps (every
+    # group move reads them) and the rival groups' squares (every Cyberman move reads them).
+    memo = {}
+    return max(enumerate(actions), key=lambda listed: (_score(state, seat, listed[1], memo), -listed[0]))[1]
 
 
-def _rival_groups(state, seat):
+def _rival_groups(state, seat, memo=None):
     """Where the groups the seat's Cybermen should hunt stand: every group in play but its own
     (a seat steering the Cybermen onto its own group was the greedy bot's old blind spot)."""
-    return [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat]
+    if memo is not None and "rivals" in memo:
+        return memo["rivals"]
+    rivals = [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat]
+    if memo is not None:
+        memo["rivals"] = rivals
+    return rivals
 
 
-def _nearest_group(state, seat, pos):
-    targets = _rival_groups(state, seat)
-    return min(manhattan(pos, t) for t in targets) if targets else 0
+def _nearest_group(state, seat, pos, memo=None):
+    key = ("nearest", pos[0], pos[1])
+    if memo is not None and key in memo:
+        return memo[key]
+    targets = _rival_groups(state, seat, memo)
+    nearest = min(manhattan(pos, t) for t in targets) if targets else 0
+    if memo is not None:
+        memo[key] = nearest
+    return nearest
 
 
 def _score(state, seat, action, memo):
@@ -49,19 +62,19 @@ def _score(state, seat, action, memo):
         if cyb["role"] == "partial":
             others = [c["pos"] for cid, c in state["cybermen"].items() if cid != action["id"]]
             return -min((manhattan(action["to"], p) for p in others), default=0)
-        if not _rival_groups(state, seat):  # alone: every Cyberman near it is only a threat
+        if not _rival_groups(state, seat, memo):  # alone: every Cyberman near it is only a threat
             own = state["groups"][seat]["pos"]
             return manhattan(action["to"], own) - manhattan(cyb["pos"], own)
-        return _nearest_group(state, seat, cyb["pos"]) - _nearest_group(state, seat, action["to"])
+        return _nearest_group(state, seat, cyb["pos"], memo) - _nearest_group(state, seat, action["to"], memo)
     if kind == "face":
         cyb = state["cybermen"][state["active"]["id"]]
         own = [state["groups"][seat]["pos"]] if state["groups"][seat]["members"] else []
-        return (_hits_facing(_rival_groups(state, seat), cyb["pos"], action["facing"])
+        return (_hits_facing(_rival_groups(state, seat, memo), cyb["pos"], action["facing"])
                 - _hits_facing(own, cyb["pos"], action["facing"]))
     if kind == "attack":
         return -10 if action["target"] == f"group{seat}" else 10 + action.get("fatigue", 0)
     if kind == "use_ability":
-        return sum(HIT_WEIGHT[effect] * (-1 if hit == seat else 1) for hit, effect in ability_hits(state, action["id"]))
+        return sum(HIT_WEIGHT[effect] * (-1 if hit == seat else 1) for hit, effect in ability_hits(state, action["id"], memo))
     if kind in ("weakness", "escape", "fatigue"):
         return {"weakness": 3, "escape": 2, "fatigue": 1}[kind]
     if kind == "glitch":  # a partial conversion stays the player's own piece

@@ -3,7 +3,7 @@ and upgrades, technology levels, the Cyberleader and Cyberlieutenants, destructi
 Points, and the special abilities (Energy Beam, Guns, Mind Control). Each writes facts through
 the Decision `d`; none checks legality (rules.py does)."""
 
-from .board import line_of_fire, manhattan, terrain
+from .board import fire_stops, line_of_fire, manhattan, terrain
 from .data import CONST, FIRST_TAKEN, LATEST_MARK, MARKS, SABOTAGE, character
 from .state import abilities, carried_of, cyberman_abilities, in_play, mover, order_key, partials_of, uses_tokens
 
@@ -333,9 +333,12 @@ def group_lost(d, seat, last, carrier):
 # Special abilities
 # ---------------------------------------------------------------------------------------
 
-def ability_hits(state, cid) -> list[tuple[int, str]]:
+def ability_hits(state, cid, memo=None) -> list[tuple[int, str]]:
     """(seat, effect) for every group the Cyberman's abilities would hit now, immune groups
-    left out: what `use_abilities` does, and what a bot weighs before choosing a Cyberman."""
+    left out: what `use_abilities` does, and what a bot weighs before choosing a Cyberman.
+    `memo` keeps what every Cyberman of one unchanged state reads alike (a bot weighing each
+    Cyberman in turn): the squares that stop a line of fire and each group's abilities."""
+    memo = {} if memo is None else memo
     cyb = state["cybermen"][cid]
     hits = []
     for ability in cyberman_abilities(state, cid):
@@ -345,10 +348,16 @@ def ability_hits(state, cid) -> list[tuple[int, str]]:
             effect, immune = "mind", "mind_shield"
         else:
             reach = ENERGY_BEAM_RANGE if ability == "energy_beam" else GUN_RANGE
-            squares = set(line_of_fire(state, cyb["pos"], cyb["facing"], reach))
+            if "stops" not in memo:
+                memo["stops"] = fire_stops(state)
+            squares = set(line_of_fire(state, cyb["pos"], cyb["facing"], reach, memo["stops"]))
             hit = [s for s, g in enumerate(state["groups"]) if g["members"] and tuple(g["pos"]) in squares]
             effect, immune = ("stunned", "no_stun") if ability == "energy_beam" else ("injured", "no_injury")
-        hits += [(seat, effect) for seat in hit if immune not in abilities(state, seat)]
+        for seat in hit:
+            if ("abilities", seat) not in memo:
+                memo[("abilities", seat)] = abilities(state, seat)
+            if immune not in memo[("abilities", seat)]:
+                hits.append((seat, effect))
     return hits
 
 

@@ -26,6 +26,15 @@ from .data import CONST, SABOTAGE
 # Under 1.3.0 (the two-player sabotage objective), against the greedy bot at two seats: won 13,
 # tied 1, lost 8 of 22 (59 %, 95 % 39-77 %, seeds 300-321); cut-off playouts (depth 60, or
 # 48 playouts over 6 cut at 40) did worse (3-1-3 and 3-1-7): README "Two players".
+# Those 22 matches ran at the served clock (700 ms a decision, two workers on a loaded machine),
+# about 12-20 playouts a decision. Since the rules' listings and the greedy bot were made cheaper
+# (README "Two players"), a playout costs 16.7 ms of CPU instead of 33.5 (13 decisions spread
+# over a greedy match), so 700 ms of an idle core holds the 28 playouts this budget plays (about
+# 470 ms). Fixed budget (the clock lifted, so load changes nothing), same settings,
+# `bench/search_strength.py --games cybermen --opponents greedy --milliseconds 0 --workers 1
+# --first-seed 500 --verbose`, stopped at the deadline after seeds 500-536: won 21, tied 3,
+# lost 13 of 37 (57 %, 95 % 41-71 %; as seat 0 12-0-7, as seat 1 9-3-6). The 60 % bar is
+# neither reached nor ruled out; the playout budget, width and evaluate were not tuned further.
 SETTINGS = {"playouts": 32, "width": 4}
 
 
