@@ -82,7 +82,9 @@ def replay(data_dir: str) -> dict:
     return report
 
 
-def rebuild(data_dir: str, extra_env: dict) -> dict:
+def played_projector(data_dir: str, extra_env: dict):
+    """(store, read models, projector) over the matches in `data_dir`, played there first
+    (BENCH_MATCHES of them) if it holds none yet."""
     from domain.kernel.store import MatchStore
     from projections.projector import Projector
     from projections.readstore import open_read_store
@@ -95,6 +97,11 @@ def rebuild(data_dir: str, extra_env: dict) -> dict:
         Path(data_dir, ".played").touch()
     models = open_read_store(env, Path(data_dir))
     projector = Projector(store, models)
+    return store, models, projector
+
+
+def rebuild(data_dir: str, extra_env: dict) -> dict:
+    store, models, projector = played_projector(data_dir, extra_env)
     rates = []
     try:
         for _ in range(ROUNDS):
@@ -113,18 +120,7 @@ def rebuild(data_dir: str, extra_env: dict) -> dict:
 def rebuild_once(data_dir: str, extra_env: dict) -> dict:
     """One rebuild of the read models from the store in `data_dir` (played first if empty):
     its events, wall and CPU seconds, and the CPU seconds the Redis server spent meanwhile."""
-    from domain.kernel.store import MatchStore
-    from projections.projector import Projector
-    from projections.readstore import open_read_store
-    from service.matches import Arbiter
-
-    env = {"ARBITER_DATA_DIR": data_dir, **extra_env}
-    store = MatchStore(env)
-    if not os.path.exists(os.path.join(data_dir, ".played")):
-        play(Arbiter(store), int(os.environ.get("BENCH_MATCHES", "60")), 3)
-        Path(data_dir, ".played").touch()
-    models = open_read_store(env, Path(data_dir))
-    projector = Projector(store, models)
+    store, models, projector = played_projector(data_dir, extra_env)
 
     def redis_cpu() -> float:
         if not extra_env.get("ARBITER_REDIS_URL"):
