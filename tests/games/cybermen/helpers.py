@@ -60,3 +60,12 @@ def refused(state, seat, action):
     except IllegalAction as error:
         return error.code
     raise AssertionError(f"{action} was accepted")
+
+
+def with_cyberleader(state, mark):
+    """Seat 1 has become the Cyberleader: its group gone, its figure (Mark `mark`) at (0, 0)."""
+    state["leader"] = 1
+    state["groups"][1].update(status="leader", members=[])
+    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": mark, "role": "leader", "seat": 1,
+                               "origin": None, "carrying": []}
+    return state

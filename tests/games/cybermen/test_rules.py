@@ -7,7 +7,7 @@ from domain.games.cybermen.data import CONST
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
-from .helpers import act, fresh, give, place, refused
+from .helpers import act, fresh, give, place, refused, with_cyberleader
 
 
 def carrier(cid, pos, chars, **extra):
@@ -529,10 +529,7 @@ def test_the_cyberleader_discards_drawn_cards_to_teleport_a_cyberman_a_unit_or_r
     Cyberman onto any legal map space. Two ... another Cyberconversion Unit ... Three ... increase
     the Cyberman technology level by 1.'"""
     state = place(fresh(3), turn=1, phase="leader", tech=2)
-    state["leader"] = 1
-    state["groups"][1].update(status="leader", members=[])
-    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
-                               "origin": None, "carrying": []}
+    with_cyberleader(state, mark=2)
     give(state, 1, "gold")
     kinds = {a["type"] for a in RULESET.legal_actions(state, 1)}
     assert kinds == {"teleport", "done"}
@@ -1088,10 +1085,7 @@ def test_the_cyberleader_spends_only_cards_drawn_this_turn():
     not spent are discarded when the Cyberleader is done, never pooled for a later turn. Designed:
     the Cyberleader draws three cards a turn, so one turn's draw can pay for any of the three."""
     state = place(fresh(3), turn=1, phase="leader", tech=2)
-    state["leader"] = 1
-    state["groups"][1].update(status="leader", members=[])
-    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
-                               "origin": None, "carrying": []}
+    with_cyberleader(state, mark=2)
     give(state, 1, "gold", "hacking")
     state, facts = act(state, 1, {"type": "done"})
     assert state["groups"][1]["hand"] == [] and sorted(state["discard"][-2:]) == ["gold", "hacking"]
@@ -1172,10 +1166,7 @@ def test_the_cyberleader_cannot_raise_the_mark_past_v():
     """'Three item cards may be discarded to increase the Cyberman technology level by 1': at Mark V
     there is no higher level (interpretation 25)."""
     state = place(fresh(3), turn=1, phase="leader", tech=5)
-    state["leader"] = 1
-    state["groups"][1].update(status="leader", members=[])
-    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 5, "role": "leader", "seat": 1,
-                               "origin": None, "carrying": []}
+    with_cyberleader(state, mark=5)
     give(state, 1, "gold", "gold", "hacking")
     assert "upgrade_tech" not in {a["type"] for a in RULESET.legal_actions(state, 1)}
     assert refused(state, 1, {"type": "upgrade_tech"}) == "latest_mark"
@@ -1184,10 +1175,7 @@ def test_the_cyberleader_cannot_raise_the_mark_past_v():
 def test_the_cyberleader_draws_item_cards_at_the_start_of_its_turn():
     """'Any item cards that are drawn as part of their turn': the Cyberleader draws (designed: three)."""
     state = place(fresh(3), turn=0, phase="end", tech=2)
-    state["leader"] = 1
-    state["groups"][1].update(status="leader", members=[])
-    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
-                               "origin": None, "carrying": []}
+    with_cyberleader(state, mark=2)
     state, facts = _end_turn(state)
     assert state["turn"] == 1 and state["phase"] == "leader"
     assert [f["seat"] for f in facts if f["f"] == "draw"] == [1] * CONST["leader_draw"]
@@ -1291,10 +1279,7 @@ def test_designed_sabotage_is_only_for_two_players():
 def test_the_cyberleader_with_two_cards_drawn_may_place_a_unit_from_the_listing():
     """'Two item cards may be discarded to teleport in another Cyberconversion Unit onto any legal map space.'"""
     state = place(fresh(3), turn=1, phase="leader", tech=2)
-    state["leader"] = 1
-    state["groups"][1].update(status="leader", members=[])
-    state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": 2, "role": "leader", "seat": 1,
-                               "origin": None, "carrying": []}
+    with_cyberleader(state, mark=2)
     give(state, 1, "gold", "hacking")
     listed = RULESET.legal_actions(state, 1)
     assert {a["type"] for a in listed} == {"teleport", "unit", "done"}
