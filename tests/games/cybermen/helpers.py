@@ -69,3 +69,12 @@ def with_cyberleader(state, mark):
     state["cybermen"]["c9"] = {"pos": [0, 0], "facing": "N", "mark": mark, "role": "leader", "seat": 1,
                                "origin": None, "carrying": []}
     return state
+
+
+def with_lieutenants(state, seats=(2, 3)):
+    """These seats' players have become Cyberlieutenants, oldest first (each converted one of its
+    group); their figures are placed by the caller."""
+    state["lieutenants"] = list(seats)
+    for seat in seats:
+        state["groups"][seat].update(status="lieutenant", members=[], converted=[f"{seat}.x"])
+    return state

@@ -9,7 +9,7 @@ from domain.games.cybermen.state import in_play, takes_turns
 from domain.kernel.decision import Decision
 from domain.kernel.rng import RandomStream
 
-from .helpers import act, fresh, give, place, refused
+from .helpers import act, fresh, give, place, refused, with_lieutenants
 from .test_rules import attack
 
 
@@ -55,9 +55,7 @@ def test_the_second_cyberlieutenant_uses_its_abilities_after_the_first():
     state = place(fresh(4), cybermen=[{"id": "c1", "pos": [0, 6]},
                                       {"id": "c8", "pos": [9, 0], "role": "lieutenant", "seat": 3},
                                       {"id": "c9", "pos": [8, 0], "role": "lieutenant", "seat": 2}], turn=0)
-    state["lieutenants"] = [2, 3]
-    for seat in (2, 3):
-        state["groups"][seat].update(status="lieutenant", members=[], converted=[f"{seat}.x"])
+    with_lieutenants(state)
     state, _ = act(state, 0, {"type": "roll"}, 1)
     state, _ = act(state, 0, {"type": "end_cyber"}, 3)
     state, _ = act(state, 2, {"type": "use_ability", "id": "c9"})

@@ -7,7 +7,7 @@ from domain.games.cybermen.data import CONST
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
-from .helpers import act, fresh, give, place, refused, with_cyberleader
+from .helpers import act, fresh, give, place, refused, with_cyberleader, with_lieutenants
 
 
 def carrier(cid, pos, chars, **extra):
@@ -199,9 +199,7 @@ def test_special_abilities_a_die_worth_must_be_used_and_lieutenants_go_first():
                                       {"id": "c3", "pos": [5, 0]},
                                       {"id": "c8", "pos": [9, 0], "role": "lieutenant", "seat": 3},
                                       {"id": "c9", "pos": [8, 0], "role": "lieutenant", "seat": 2}], turn=0)
-    state["lieutenants"] = [2, 3]
-    for seat in (2, 3):
-        state["groups"][seat].update(status="lieutenant", members=[], converted=[f"{seat}.x"])
+    with_lieutenants(state)
     state, _ = act(state, 0, {"type": "roll"}, 1)
     state, _ = act(state, 0, {"type": "end_cyber"}, 2)  # 2 Cybermen must use their abilities
     assert RULESET.to_act(state) == {2}  # the oldest Cyberlieutenant first
