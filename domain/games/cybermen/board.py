@@ -59,15 +59,14 @@ def human_passable(state):
 
 def cyberman_passable(state, mover):
     """Cybermen cross open ground free of other figures; any number may share a Unit's square."""
-    units = unit_squares(state)
-    blocked = (cyberman_squares(state, exclude=mover) | group_squares(state)) - units
-    return lambda pos: pos in units or (pos in OPEN_GROUND and pos not in blocked)
+    return cyberman_passables(state)(mover)
 
 
 def cyberman_passables(state):
     """`cyberman_passable(state, mover)` for every mover of one listing, the figures' squares
     read once: a Cyberman phase lists every move of every Cyberman, and reading the squares
-    again for each Cyberman was a fifth of a playout's time."""
+    again for each Cyberman was a fifth of a playout's time. A mover's own square is free to
+    it unless another figure shares it."""
     units = unit_squares(state)
     groups = group_squares(state)
     held = Counter(tuple(c["pos"]) for c in state["cybermen"].values())
