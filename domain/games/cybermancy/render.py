@@ -42,7 +42,7 @@ def player_panel(player: dict, view: dict):
          cards(name(c) for c in hand) if isinstance(hand, list) else backs(hand)),
     )
     team = f" · team {player['team']}" if player.get("team") is not None else ""
-    return seat_panel(seat, body, f"seat {seat}{team}", active=seat == view["turn"] and not view.get("over"),
+    return seat_panel(seat, body, f"seat {seat}{team}", active=seat in view["to_act"],
                       subtitle="OUT" if player["out"] else None)
 
 
