@@ -5,6 +5,7 @@ import random
 import threading
 import uuid
 
+import psycopg
 import pytest
 
 from domain.games.cyberiad import RULESET
@@ -105,3 +106,30 @@ def test_eight_concurrent_submissions_one_wins_the_rest_get_409(store_env, separ
     assert [e["seq"] for e in log] == [1, 2]
     for app in apps:
         app.extensions["arbiter"].store.close()
+
+
+def test_a_postgres_save_waits_while_an_earlier_writer_holds_a_lower_notification_id(postgres_env):
+    """The projector reads the notification log in id order and never goes back (the library's
+    tracking position), so ids must commit in the order they are issued: a save waits while
+    another writer's transaction, holding a lower id, is still open (the table lock every
+    write takes; domain/kernel/store.py OneCallRecorder)."""
+    from tests.conftest import postgres_url
+
+    store = MatchStore(postgres_env)
+    arbiter = Arbiter(store)
+    arbiter.create_match("cyberiad", ["ann", "bob"])  # the tables exist
+    recorder = store.recorder
+    table = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
+    saved = threading.Event()
+    with psycopg.connect(postgres_url()) as other:  # not autocommit: its transaction stays open
+        earlier = other.execute(f"INSERT INTO {table} (originator_id, originator_version, topic, state) "
+                                "VALUES (gen_random_uuid(), 1, 'another writer', '\\x7b7d') "
+                                "RETURNING notification_id").fetchone()[0]
+        writer = threading.Thread(target=lambda: (arbiter.create_match("cyberiad", ["cat", "dan"]), saved.set()))
+        writer.start()
+        assert not saved.wait(1.5), "a save committed while a lower notification id was still uncommitted"
+        other.rollback()
+    writer.join(20)
+    assert saved.is_set()
+    assert recorder.max_notification_id() > earlier
+    store.close()
