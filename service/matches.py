@@ -228,7 +228,7 @@ class Arbiter(LifecycleCommands):
                       idempotency_key: str | None = None) -> dict:
         request_digest = digest({"action": action, "expected_version": expected_version})
         with self._lock(match_id):
-            match = self.store.match_to_change(match_id)
+            match = self.store.match_to_change(match_id, expected_version)
             if idempotency_key is not None:
                 seq = match.recorded_command(seat, idempotency_key, request_digest)
                 if seq is not None:
@@ -241,11 +241,14 @@ class Arbiter(LifecycleCommands):
             try:
                 self.store.save_match(match)
             except VersionConflict:
+                match = self.store.match(match_id)
                 if idempotency_key is not None:  # another worker may have stored this very request
-                    match = self.store.match(match_id)
                     seq = match.recorded_command(seat, idempotency_key, request_digest)
                     if seq is not None:
                         return self._recorded_result(match, seq, seat)
+                if expected_version is not None and expected_version != match.version:
+                    # one wording of this conflict, whether the cache or the store found it
+                    raise VersionConflict(f"expected version {expected_version}, the match is at {match.version}") from None
                 raise
             result = _action_result(match, recorded, seat)
             if match.bots:

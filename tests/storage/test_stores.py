@@ -133,3 +133,39 @@ def test_a_postgres_save_waits_while_an_earlier_writer_holds_a_lower_notificatio
     assert saved.is_set()
     assert recorder.max_notification_id() > earlier
     store.close()
+
+
+def test_a_worker_whose_cache_is_a_move_behind_answers_from_the_store(store_env):
+    """Workers cache the match at version v; one of them stores v+1. A worker trusts its cache
+    when a request expects exactly the cached version (it does not read the store first), so on
+    a worker still at v: a move expecting v is refused as a conflict that names the store's
+    version, and stores nothing; the request already stored, retried with its Idempotency-Key,
+    gets the stored answer, not a conflict; a move expecting v+1 is read through and played."""
+    apps = [create_app(store_env) for _ in range(4)]
+    writer, refusing, retrying, reading = [app.test_client() for app in apps]
+    created = create(writer, seats=("ann", "bob"))
+    match_id = created["match_id"]
+    summary = writer.get(f"/v1/matches/{match_id}").json
+    seat, version = summary["to_act"][0], summary["version"]
+    for client in (refusing, retrying, reading):  # each caches the match at v
+        assert client.get(f"/v1/matches/{match_id}/board").status_code == 200
+    pick = {"action": {"type": "pick", "constructor": "turl"}, "expected_version": version}
+    key = {**bearer(created["seats"][seat]["token"]), "Idempotency-Key": "pick-1"}
+    stored = writer.post(f"/v1/matches/{match_id}/actions", headers=key, json=pick)
+    assert stored.status_code == 201
+    other = {"action": {"type": "pick", "constructor": "cerebron"}, "expected_version": version}
+    refused = refusing.post(f"/v1/matches/{match_id}/actions", headers=bearer(created["seats"][seat]["token"]),
+                            json=other)
+    assert refused.status_code == 409 and refused.json["code"] == "version_conflict"
+    assert f"expected version {version}, the match is at {version + 1}" in refused.json["detail"]
+    retried = retrying.post(f"/v1/matches/{match_id}/actions", headers=key, json=pick)
+    assert retried.status_code == 200 and retried.json == {**stored.json, "replayed": True}
+    seat = writer.get(f"/v1/matches/{match_id}").json["to_act"][0]
+    after = {"action": {"type": "pick", "constructor": "cerebron"}, "expected_version": version + 1}
+    played = reading.post(f"/v1/matches/{match_id}/actions", headers=bearer(created["seats"][seat]["token"]),
+                          json=after)
+    assert played.status_code == 201, played.json
+    log = writer.get(f"/v1/matches/{match_id}/log").json["events"]
+    assert [e["seq"] for e in log] == list(range(1, version + 3))
+    for app in apps:
+        app.extensions["arbiter"].store.close()
