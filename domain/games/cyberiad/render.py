@@ -20,7 +20,7 @@ def card_list(instances) -> Text:
     return Text(", ").join(card(i) for i in instances) if instances else cards([])
 
 
-def player_panel(player: dict, turn: dict, over):
+def player_panel(player: dict, to_act: list):
     seat = player["seat"]
     constructor = CONSTRUCTORS[player["constructor"]]["name"] if player["constructor"] else "(no Constructor yet)"
     status = [label for label, on in (("OUT", player["out"]), ("shielded", player["shielded"]),
@@ -34,7 +34,7 @@ def player_panel(player: dict, turn: dict, over):
         (f"hand {len(hand) if isinstance(hand, list) else hand}/{player['hand_limit']}",
          card_list(hand) if isinstance(hand, list) else backs(hand)),
     )
-    return seat_panel(seat, body, f"seat {seat} · {constructor}", active=seat == turn.get("seat") and not over,
+    return seat_panel(seat, body, f"seat {seat} · {constructor}", active=seat in to_act,
                       subtitle=", ".join(status) or None)
 
 
@@ -49,7 +49,7 @@ def render(view: dict):
                over=view.get("over")),
         stats(("deck", backs(view["deck"])), ("discard", len(view["discard"])),
               ("top", card(top) if top else None)),
-        *(player_panel(player, turn, view.get("over")) for player in view["players"]),
+        *(player_panel(player, view["to_act"]) for player in view["players"]),
         Text(f"waiting on seat {prompt.get('seat')}: {prompt.get('kind', 'a choice')}", style="bold yellow")
         if prompt else None,
     )

@@ -11,13 +11,13 @@
 
   function player(p, view, seat, ctx) {
     var isMe = p.seat === seat;
-    var toMove = view.turn && view.turn.seat === p.seat && !view.over;
+    var toMove = (view.to_act || []).indexOf(p.seat) >= 0;  // the rules' to_act, in the view
     var flags = [];
     if (p.out) flags.push(h("span", {class: "v-flag v-flag-bad"}, "out"));
     if (p.shielded) flags.push(h("span", {class: "v-flag v-flag-info", title: "shielded"}, "shielded"));
     if (p.imprisoned) flags.push(h("span", {class: "v-flag v-flag-warn", title: "imprisoned for " + p.imprisoned + " turn(s)"}, "imprisoned " + p.imprisoned));
-    if (toMove) flags.push(h("span", {class: "v-flag v-flag-turn"}, "to play"));
-    if (view.prompt && view.prompt.seat === p.seat) flags.push(h("span", {class: "v-flag v-flag-turn"}, "choosing"));
+    if (toMove) flags.push(h("span", {class: "v-flag v-flag-turn"},
+      view.prompt ? "choosing" : view.phase === "pick" ? "picking a Constructor" : "to play"));
     var hand = Array.isArray(p.hand)
       ? h("div", {class: "zone-body", dataset: {zone: "hand", count: p.hand.length}}, cardList(p.hand))
       : h("div", {class: "zone-body", dataset: {zone: "hand", count: p.hand, hidden: "true"}}, V.cardBacks(p.hand));
