@@ -116,7 +116,7 @@ def render(seen: dict):
               ("waiting", ", ".join(seen["waiting"]) or None), ("drawn", seen["held"])),
         networks_table(seen) if seen["networks"] else None,
         players_table(seen),
-        *((hero_panel(p, duel, f"seat {p['seat']}", active=duel["priority"] == p["seat"] and not over, vp=False)
+        *((hero_panel(p, duel, f"seat {p['seat']}", active=p["seat"] in seen["to_act"], vp=False)
            for p in duel["players"]) if duel else ()),
         turn_line(seen),
     )

@@ -205,11 +205,11 @@
 
   function player(p, view, seat, ctx) {
     var isMe = p.seat === seat;
-    var toMove = !view.over && view.turn === p.seat;
+    var toMove = (view.to_act || []).indexOf(p.seat) >= 0;  // the rules' to_act, in the view
     var onBoard = p.avatars.filter(function (a) { return a !== null; });
     var flags = [];
     if (p.team !== null && p.team !== undefined) flags.push(h("span", {class: "v-tag"}, "team " + (p.team + 1)));
-    if (toMove) flags.push(h("span", {class: "v-flag v-flag-turn"}, "to play"));
+    if (toMove) flags.push(h("span", {class: "v-flag v-flag-turn"}, view.turn === p.seat && !view.hijack ? "to play" : "to act"));
     if (view.winners && view.winners.indexOf(p.seat) >= 0) flags.push(h("span", {class: "v-flag v-flag-info"}, "winner"));
     if (view.hijack && view.hijack.target === p.seat) flags.push(h("span", {class: "v-flag v-flag-warn"}, "hijacked"));
     var tokens = [];

@@ -5,7 +5,10 @@ from . import engine
 
 
 def view(state, seat):
-    return {"names": list(state["names"]), **engine.view(state["duel"], seat)}
+    # to_act: who acts now, as the rules say (a pending discard's seat, the priority in the
+    # Action Phase, else the active player); the boards mark this seat
+    return {"names": list(state["names"]), **engine.view(state["duel"], seat),
+            "to_act": sorted(engine.to_act(state["duel"]))}
 
 
 def redact(fact, seat):
