@@ -128,6 +128,8 @@ def word_listing(game, ruleset, state, seat, names, counts):
         counts["types"].add(action["type"])
         check_line(game, ruleset.words, text, {k: v for k, v in action.items() if k != "params"},
                    f"{game} listed action {action}")
+        # the log puts a phrase in the past tense by its first word ("bob refresh:ed ..." was seen)
+        assert re.fullmatch(r"[a-z]+", text.partition(" ")[0]), f"{game}: {text!r} does not start with a verb"
     assert listing == before, "wording changed a listed action: it must post back unchanged"
 
 

@@ -226,7 +226,7 @@ def duel_actions(names: dict) -> dict:
         "deploy": deploy,
         "reveal": reveal,
         "pass": lambda a, ctx: "pass",
-        "refresh": lambda a, ctx: "refresh: discard the hand and draw a new one, ending the turn",
+        "refresh": lambda a, ctx: "refresh the hand, discarding it for a new one and ending the turn",
         "choose": lambda a, ctx: (f"discard {cards(a.get('cards'))} as forced" if a.get("cards")
                                   else "discard nothing: no card of the kind forced"),
         "prefer": lambda a, ctx: f"tell your partner you would rather {a.get('preference')}",
