@@ -52,6 +52,11 @@ def browser_rounds(port, presses):
             page.wait_for_function(READY, timeout=20000)
             while len(waits) < presses and page.inner_text("#status") == "running":
                 count = page.locator("#actions li.action").count()
+                if not count:  # the panel read between a reload's status and its listing: look again
+                    page.wait_for_function("() => document.querySelectorAll('#actions li.action').length > 0 || "
+                                           "(document.getElementById('status') || {}).textContent !== 'running'",
+                                           timeout=20000)
+                    continue
                 before = page.evaluate("() => window.arbiterMetrics.acted")
                 clicked = time.perf_counter()
                 page.locator("#actions li.action").nth(rand.randrange(count)).locator("button.action-do").click()
