@@ -30,7 +30,7 @@ from projections.queries import ReadModels
 from projections.readstore import open_read_store
 
 from .lifecycle import IDLE_SECONDS_DEFAULT, run_clock
-from .matches import Arbiter, parse_match_id, parse_ndjson
+from .matches import FINAL_EVENTS, Arbiter, parse_match_id, parse_ndjson
 
 console = Console(highlight=False)  # no guessed colours: numbers and names read as the text says them
 SHUTDOWN_GRACE_SECONDS = 2
@@ -231,10 +231,10 @@ def remote_session(server, game, seats, bots, bot_kind, options, join_id, token,
     return session, sorted(tokens)
 
 
-def drawn(ruleset, view: dict):
-    """A board for the terminal: the game's own rich drawing (tables, panels, colours) where it
-    has one, else the view's data."""
-    return ruleset.render(view) if ruleset.render else Pretty(view)
+def drawn(ruleset, view: dict, to_act=()):
+    """A board for the terminal: the game's own rich drawing (tables, panels, colours, the seats
+    in `to_act` marked) where it has one, else the view's data."""
+    return ruleset.render(view, sorted(to_act)) if ruleset.render else Pretty(view)
 
 
 @main.command()
@@ -246,11 +246,11 @@ def show(match_id, pretty):
     try:
         mid = parse_match_id(match_id)
         summary = arbiter.summary(mid)
-        board = arbiter.board(mid, None)["board"]
+        answer = arbiter.board(mid, None)
     except DomainError as error:
         raise no_match(error)
     if not pretty:
-        click.echo(orjson.dumps({"summary": summary, "board": board}, option=orjson.OPT_INDENT_2).decode())
+        click.echo(orjson.dumps({"summary": summary, "board": answer["board"]}, option=orjson.OPT_INDENT_2).decode())
         return
     table = Table("field", "value", title=f"match {summary['match_id']}", title_justify="left")
     for field, value in summary.items():
@@ -259,7 +259,8 @@ def show(match_id, pretty):
         table.add_row(field, value if isinstance(value, str) else orjson.dumps(value).decode())
     console.print(table)
     if summary.get("status") != "open":
-        console.print(drawn(rulesets.pinned(summary["game"], summary["ruleset_version"]), board))
+        console.print(drawn(rulesets.pinned(summary["game"], summary["ruleset_version"]), answer["board"],
+                            answer["to_act"]))
 
 
 @main.command()
@@ -343,6 +344,7 @@ def replay(source, upto, seat, boards, step):
     console.rule(f"{ruleset.title} {created['match_id']} — seats {', '.join(created['seats'])}, viewer "
                  f"{'spectator' if seat is None else created['seats'][seat]}")
     reader = Context(created["seats"], viewer=seat)
+    over = False
     record_words(ruleset.words, "MatchCreated", redact_data(ruleset, "MatchCreated", created, seat), reader)
     for record in records[1:]:
         if upto is not None and record["seq"] > upto:
@@ -355,12 +357,13 @@ def replay(source, upto, seat, boards, step):
             console.print(f"    {text}", style="dim", highlight=False)
         for fact in data.get("facts", []) if record["type"] in ("ActionTaken", "SeatResigned", "SeatTimedOut") else []:
             state = ruleset.evolve(state, fact)
+        over = over or record["type"] in FINAL_EVENTS
         if boards or step:
-            console.print(drawn(ruleset, ruleset.view(state, seat)))
+            console.print(drawn(ruleset, ruleset.view(state, seat), () if over else ruleset.to_act(state)))
         if step and click.prompt("", default="", show_default=False, prompt_suffix="⏎ ").strip().lower() == "q":
             return
     if not boards and not step:
-        console.print(drawn(ruleset, ruleset.view(state, seat)))
+        console.print(drawn(ruleset, ruleset.view(state, seat), () if over else ruleset.to_act(state)))
 
 
 @main.command()

@@ -68,7 +68,7 @@ def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_e
                 time.sleep(0.1)
         else:
             raise AssertionError("the API did not answer")
-        assert health["status"] == "ok" and health["store"] == "PostgresApplicationRecorder"
+        assert health["status"] == "ok" and health["store"] == "OneCallRecorder"
         request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/matches", method="POST",
                                          data=orjson.dumps({"game": "cyberiad", "seats": ["ann", "bob"]}),
                                          headers={"Content-Type": "application/json"})

@@ -73,7 +73,7 @@ def boot_and_play(urls: list[str], redis_env: dict, tmp_path: Path):
     try:
         for port in ports:
             health = orjson.loads(wait_for(f"http://127.0.0.1:{port}/healthz", processes))
-            assert health["status"] == "ok" and health["store"] == "PostgresApplicationRecorder"
+            assert health["status"] == "ok" and health["store"] == "OneCallRecorder"
         # Every worker of every host answers: each request may land on either worker,
         # so ask often enough that a dead or booting worker would show.
         for port in ports:

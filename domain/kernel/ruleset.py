@@ -10,7 +10,8 @@ A game is plain functions over plain JSON data, with no I/O:
 - view(state, seat | None) -> dict                     (what that seat, or a spectator, may see)
 - redact(fact, seat | None) -> fact                    (the same rule for one fact of the log)
 - redact_action(action, actor, seat | None) -> action  (an action as another seat may see it)
-- render(view) -> rich renderable                       (optional: a view drawn for terminals)
+- render(view, to_act) -> rich renderable               (optional: a view drawn for terminals, the seats
+                                                          the rules ask to act marked)
 - resign(state, seat) -> [fact]                         (optional: the facts that take a leaving seat
                                                           out as the rules eliminate a player; without
                                                           it a seat leaving ends the match)
@@ -237,7 +238,9 @@ class Ruleset:
     redact_action: Callable[[Action, int, int | None], Action]
     bots: dict[str, Callable] = field(default_factory=dict)
     profile: GameProfile | None = None
-    render: Callable[[dict], object] | None = None  # a rich renderable
+    # a rich renderable of a view; to_act (whom the rules ask) comes beside the view, never in it:
+    # the view of the set-up is part of the audited public record, a board's marks are not
+    render: Callable[[dict, list], object] | None = None
     resign: Callable[[State, int], list[Fact]] | None = None
     default_action: Callable[[State, int], Action] | None = None
     determinize: Callable[[State, int, object], State] | None = None

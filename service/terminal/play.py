@@ -165,16 +165,16 @@ class Table:
     # -- the board -----------------------------------------------------------------------
 
     def draw(self, seat: int, board: dict) -> None:
-        self.console.print(self.board_text(seat, board["board"]))
+        self.console.print(self.board_text(seat, board["board"], board["to_act"]))
         self.console.rule(f"[bold]{escape(self.who(seat))}[/] to choose", characters="━")
 
-    def board_text(self, seat: int | None, view: dict) -> Text:
+    def board_text(self, seat: int | None, view: dict, to_act) -> Text:
         """The game's drawing of the view."""
         if not self.ruleset.render:
             return Pretty(view)
         capture = Console(file=io.StringIO(), width=self.console.width, force_terminal=self.console.is_terminal,
                           color_system=self.console.color_system, legacy_windows=False)
-        capture.print(self.ruleset.render(view))
+        capture.print(self.ruleset.render(view, sorted(to_act)))
         return Text.from_ansi(capture.file.getvalue(), end="")
 
     # -- choosing ------------------------------------------------------------------------

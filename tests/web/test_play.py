@@ -382,6 +382,11 @@ def overflow(page):
     return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
 
 
+# the games whose board panels mark the seats the rules ask (Cybermen's mark whose turn it is,
+# Algomancy's the regions)
+PANELS_MARK_TO_ACT = {"cyberiad", "cybermancy", "cyberspace", "herocard"}
+
+
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_screens(people, live, game):
     options, pick = SETUPS[game]
@@ -405,6 +410,10 @@ def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_scr
         player.page.wait_for_function("v => Number(document.getElementById('board').dataset.version) === v", arg=summary["version"])
         marked = player.page.eval_on_selector_all("#players .seat-tag.to-act", "ts => ts.map(t => Number(t.dataset.seat))")
         assert marked == summary["to_act"], (player.name, marked, summary["to_act"])
+        if game in PANELS_MARK_TO_ACT:  # and so do the board's seat panels (the answer's to_act, beside the view)
+            panels = player.page.eval_on_selector_all("#board section.panel.player.turn",
+                                                      "ps => ps.map(p => Number(p.dataset.seat))")
+            assert sorted(panels) == summary["to_act"], (player.name, panels, summary["to_act"])
     folder = screenshot_dir()
     folder.mkdir(parents=True, exist_ok=True)
     for size in (WIDE, PHONE):

@@ -129,7 +129,7 @@ def choice_line(choice: dict) -> Text:
                 style="bold yellow")
 
 
-def render(seen: dict):
+def render(seen: dict, to_act=()):
     step, window, choice = seen["step"] or {}, seen["window"], seen.get("choice")
     where = f" in {window['region']} ({window['stage']})" if window else ""
     regions = sorted(set(seen["home"]))

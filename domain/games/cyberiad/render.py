@@ -38,7 +38,7 @@ def player_panel(player: dict, to_act: list):
                       subtitle=", ".join(status) or None)
 
 
-def render(view: dict):
+def render(view: dict, to_act=()):
     turn = view.get("turn") or {}
     top = view["discard"][-1] if view["discard"] else None
     prompt = view.get("prompt")
@@ -49,7 +49,7 @@ def render(view: dict):
                over=view.get("over")),
         stats(("deck", backs(view["deck"])), ("discard", len(view["discard"])),
               ("top", card(top) if top else None)),
-        *(player_panel(player, view["to_act"]) for player in view["players"]),
+        *(player_panel(player, to_act) for player in view["players"]),
         Text(f"waiting on seat {prompt.get('seat')}: {prompt.get('kind', 'a choice')}", style="bold yellow")
         if prompt else None,
     )

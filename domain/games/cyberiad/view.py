@@ -6,7 +6,6 @@ every card in play and in the discard pile.
 """
 
 from .board import fame, hand_limit, sallies, shielded, trouble
-from .rules import to_act
 
 
 def view(state, seat):
@@ -39,9 +38,6 @@ def view(state, seat):
         "players": players,
         "prompt": _prompt(state["prompt"], seat),
         "over": state["over"],
-        # who acts now, as the rules say (a prompt's seat, the next to pick a Constructor, or
-        # the turn's seat): the boards mark this seat, never the turn's seat by itself
-        "to_act": sorted(to_act(state)),
     }
 
 

@@ -11,7 +11,7 @@
 
   function player(p, view, seat, ctx) {
     var isMe = p.seat === seat;
-    var toMove = (view.to_act || []).indexOf(p.seat) >= 0;  // the rules' to_act, in the view
+    var toMove = (ctx.toAct || []).indexOf(p.seat) >= 0;  // whom the rules ask (the board answer's to_act)
     var flags = [];
     if (p.out) flags.push(h("span", {class: "v-flag v-flag-bad"}, "out"));
     if (p.shielded) flags.push(h("span", {class: "v-flag v-flag-info", title: "shielded"}, "shielded"));

@@ -29,7 +29,7 @@ def row(creatures) -> Text:
     return Text(" │ ").join(creature(c) for c in creatures) if creatures else cards([])
 
 
-def player_panel(player: dict, view: dict):
+def player_panel(player: dict, to_act):
     seat, hand = player["seat"], player["hand"]
     health = Text(str(player["health"]), style="bold red" if player["health"] <= 5 else "bold")
     body = grid(
@@ -42,11 +42,11 @@ def player_panel(player: dict, view: dict):
          cards(name(c) for c in hand) if isinstance(hand, list) else backs(hand)),
     )
     team = f" · team {player['team']}" if player.get("team") is not None else ""
-    return seat_panel(seat, body, f"seat {seat}{team}", active=seat in view["to_act"],
+    return seat_panel(seat, body, f"seat {seat}{team}", active=seat in to_act,
                       subtitle="OUT" if player["out"] else None)
 
 
-def render(view: dict):
+def render(view: dict, to_act=()):
     prompt = view.get("prompt")
     winners = view.get("winners")
     return board(
@@ -55,6 +55,6 @@ def render(view: dict):
                over=f"{view['over']}, winners: {seat_list(winners)}" if view.get("over") else None),
         stats(("CPU deck", view["cpu_deck"]), ("RAM deck", view["ram_deck"]),
               ("draft pool", len(view["draft_pool"]) if view["draft_pool"] else None)),
-        *(player_panel(player, view) for player in view["players"]),
+        *(player_panel(player, to_act) for player in view["players"]),
         Text(f"waiting on seat {prompt['seat']}: {prompt['kind']}", style="bold yellow") if prompt else None,
     )

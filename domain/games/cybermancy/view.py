@@ -5,7 +5,6 @@ Creature Hands, and the order of the CPU and RAM decks. Power cards on the table
 creature in play, graveyards, health and tracks are public.
 """
 
-from .rules import to_act
 from .rules_state import living, team_of
 
 
@@ -36,9 +35,6 @@ def view(state, seat):
         "ram_deck": len(state["ram_deck"]), "draft_pool": sorted(state["draft_pool"]),
         "prompt": shown_prompt, "over": state["over"], "winners": state["winners"],
         "owed": state.get("owed"),  # a step owed after a player left: {"seat", "step"} or None
-        # who acts now, as the rules say (a prompt, a queued draft/mulligan/last summon/advance
-        # step, or the turn): the boards mark this seat, never the turn's seat by itself
-        "to_act": sorted(to_act(state)),
     }
 
 

@@ -36,7 +36,7 @@
 
   function player(p, view, seat, ctx) {
     var isMe = p.seat === seat;
-    var toAct = (view.to_act || []).indexOf(p.seat) >= 0;  // the rules' to_act, in the view
+    var toAct = (ctx.toAct || []).indexOf(p.seat) >= 0;  // whom the rules ask (the board answer's to_act)
     var flags = [];
     if (p.team !== null && p.team !== undefined) flags.push(h("span", {class: "v-tag"}, "team " + (Number(p.team) + 1)));
     if (p.out) flags.push(h("span", {class: "v-flag v-flag-bad"}, "defeated"));
@@ -83,7 +83,7 @@
         h("div", {class: "v-turn"},
           h("div", {class: "v-turn-line"}, "Round ", h("strong", {dataset: {stat: "round", value: view.round}}, String(view.round))),
           h("div", null, "Phase: " + V.humanize(view.phase || "").toLowerCase()),
-          (view.to_act || []).length ? h("div", null, h("strong", null, view.to_act.map(function (w) { return V.seatName(ctx, w); }).join(", ")), " to act") : null,
+          (ctx.toAct || []).length ? h("div", null, h("strong", null, ctx.toAct.map(function (w) { return V.seatName(ctx, w); }).join(", ")), " to act") : null,
           h("div", {class: "muted"}, "Initiative: " + V.seatName(ctx, view.initiative) + (view.mode !== "standard" ? " · " + view.mode : "")),
           view.over ? h("div", {class: "v-banner"}, "Game over: " + V.humanize(view.over).toLowerCase() +
             (view.winners && view.winners.length ? " — " + view.winners.map(function (w) { return V.seatName(ctx, w); }).join(" & ") + " won" : "")) : null),

@@ -69,7 +69,7 @@ def side_by_side(left, right) -> Table:
     return layout
 
 
-def render(seen: dict):
+def render(seen: dict, to_act=()):
     prompt, over = seen["prompt"], seen["over"]
     return board(
         header("Cybermen", f"round {seen['round']}", None if over else f"seat {seen['turn']}'s turn", seen["phase"],

@@ -100,7 +100,7 @@ def turn_line(seen: dict) -> Text:
     return line
 
 
-def render(seen: dict):
+def render(seen: dict, to_act=()):
     over, score = seen["over"], seen["puzzle_score"]
     if isinstance(score, dict):
         score = ", ".join(f"{key} {({True: 'yes', False: 'no'}).get(value, value)}" for key, value in score.items())
@@ -116,7 +116,7 @@ def render(seen: dict):
               ("waiting", ", ".join(seen["waiting"]) or None), ("drawn", seen["held"])),
         networks_table(seen) if seen["networks"] else None,
         players_table(seen),
-        *((hero_panel(p, duel, f"seat {p['seat']}", active=p["seat"] in seen["to_act"], vp=False)
+        *((hero_panel(p, duel, f"seat {p['seat']}", active=p["seat"] in to_act, vp=False)
            for p in duel["players"]) if duel else ()),
         turn_line(seen),
     )

@@ -13,7 +13,6 @@ from domain.games.herocard import engine as hc
 
 from .board import coords, is_pendant, link_at, node_of, occupants, open_connections, sides_of
 from .programs import ACCESS_TOKENS
-from .rules import to_act
 from .scoring import network_points, network_table
 
 
@@ -59,9 +58,6 @@ def view(state, seat):
         "over": state["over"], "winners": state["winners"], "puzzle_score": state["puzzle_score"],
         "attack": state["attack"],
         "cards": hc.view(state["cards"], seat) if state.get("cards") is not None else None,
-        # who acts now, as the rules say (a hijacker, the card duel's priority or pending seat,
-        # a duel's players, or the turn's seat): the boards mark this seat, not the turn's alone
-        "to_act": sorted(to_act(state)),
     }
 
 

@@ -205,7 +205,7 @@
 
   function player(p, view, seat, ctx) {
     var isMe = p.seat === seat;
-    var toMove = (view.to_act || []).indexOf(p.seat) >= 0;  // the rules' to_act, in the view
+    var toMove = (ctx.toAct || []).indexOf(p.seat) >= 0;  // whom the rules ask (the board answer's to_act)
     var onBoard = p.avatars.filter(function (a) { return a !== null; });
     var flags = [];
     if (p.team !== null && p.team !== undefined) flags.push(h("span", {class: "v-tag"}, "team " + (p.team + 1)));

@@ -72,14 +72,14 @@ def sequence_line(seen: dict, names: list[str]) -> Text | None:
     return None
 
 
-def render(seen: dict):
+def render(seen: dict, to_act=()):
     names, turn = seen["names"], seen["turn"]
     pending, over = seen["pending"], seen["over"]
     return board(
         header("HeroCard", f"turn {turn['number']}", f"{names[turn['active']]}'s {turn['phase']} phase",
                f"goal {seen['goal']} VP", "teams" if seen["teams"] else None,
                over=f"{over}: " + (", ".join(names[w] for w in seen["winners"]) or "no winner") if over else None),
-        *(hero_panel(p, seen, names[p["seat"]], active=p["seat"] in seen["to_act"])
+        *(hero_panel(p, seen, names[p["seat"]], active=p["seat"] in to_act)
           for p in seen["players"]),
         sequence_line(seen, names),
         Text(f"{names[pending['seat']]} must discard {pending['count']} {pending['of']} card(s)", style="bold yellow")

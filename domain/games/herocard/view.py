@@ -5,10 +5,7 @@ from . import engine
 
 
 def view(state, seat):
-    # to_act: who acts now, as the rules say (a pending discard's seat, the priority in the
-    # Action Phase, else the active player); the boards mark this seat
-    return {"names": list(state["names"]), **engine.view(state["duel"], seat),
-            "to_act": sorted(engine.to_act(state["duel"]))}
+    return {"names": list(state["names"]), **engine.view(state["duel"], seat)}
 
 
 def redact(fact, seat):

@@ -39,7 +39,7 @@
 
   function hero(p, view, seat, ctx) {
     var isMe = p.seat === seat;
-    var toAct = (view.to_act || []).indexOf(p.seat) >= 0;  // the rules' to_act, in the view
+    var toAct = (ctx.toAct || []).indexOf(p.seat) >= 0;  // whom the rules ask (the board answer's to_act)
     var flags = [h("span", {class: "v-tag"}, V.humanize(p.hero))];
     if (view.teams) flags.push(h("span", {class: "v-tag", title: "partners sit opposite"}, "team " + (p.seat % 2 ? "B" : "A")));
     if (view.turn.active === p.seat && !view.over) flags.push(h("span", {class: "v-flag v-flag-info"}, V.humanize(view.turn.phase).toLowerCase() + " phase"));

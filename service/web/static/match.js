@@ -240,7 +240,8 @@
                                                           version: answer.version, perspective: page.perspective}});
     var renderer = page.perspective === "all" && over() ? null : page.renderer;
     try {
-      if (renderer) renderer.render(state, seat, inner, ctx());
+      // whom the rules ask comes beside the view (answer.to_act), for the boards to mark
+      if (renderer) renderer.render(state, seat, inner, Object.assign(ctx(), {toAct: answer.to_act || []}));
       else V.renderGeneric(state, seat, inner, ctx());
     } catch (error) {
       console.error(error);

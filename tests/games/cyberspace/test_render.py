@@ -16,7 +16,9 @@ from .test_hacking import face_off
 
 
 def drawn(state, seat=None):
-    return [line.rstrip() for line in plain_text(RULESET.render(RULESET.view(state, seat))).splitlines()]
+    """The board as the terminal draws it: the seat's view, whom the rules ask marked."""
+    board = RULESET.render(RULESET.view(state, seat), sorted(RULESET.to_act(state)))
+    return [line.rstrip() for line in plain_text(board).splitlines()]
 
 
 def ansi(renderable, width=120):
