@@ -36,7 +36,7 @@ def main() -> None:
     while match.status == "running":
         seat = match.to_act()[0]
         match.act(seat, ruleset.bots["random"](match.state, seat, rand), SEED, listed=True)
-    store.save(match)
+    store.save_match(match)
     records = store.stored_events(MATCH_ID)
     (ROOT / "docs" / "example-match.ndjson").write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
     record = records[2]
