@@ -115,3 +115,28 @@ def test_an_action_on_an_ended_match(client, ended):
     assert response.status_code == 409 and response.json["code"] == "match_over"
     assert response.mimetype == "application/problem+json"
     assert client.get(f"/v1/matches/{ended['id']}").json["version"] == version
+
+
+def test_concurrent_bad_bodies_each_get_their_own_errors(client, running):
+    """One schema instance serves every request (service/api.py schema_of): sixteen threads
+    posting bodies wrong in different fields at once each get the errors of their own body."""
+    import threading
+
+    bodies = [{**PICK, f"cheat_{n}": True} if n % 2 else {"action": PICK["action"], "expected_version": f"v{n}"}
+              for n in range(16)]
+    answers = [None] * len(bodies)
+    barrier = threading.Barrier(len(bodies))
+
+    def send(n):
+        barrier.wait()
+        answers[n] = post(client, running["id"], running["to_act"], bodies[n])
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(len(bodies))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for n, answer in enumerate(answers):
+        assert answer.status_code == 400 and answer.json["code"] == "invalid_body", answer.json
+        named = {key for key in answer.json.get("errors", {})}
+        assert named == ({f"cheat_{n}"} if n % 2 else {"expected_version"}), (n, answer.json)
