@@ -21,7 +21,9 @@ bench/search_strength.py and the README):
    strategy (the greedy bot's, decided on sample 0, so it too sees only what the seat
    sees), and challengers: legal moves drawn at random, `width` candidates in all.
    Cyberspace offers 70-90 legal moves a decision; a budget spread over all of them learns
-   nothing about any.
+   nothing about any. A game may rank the challengers instead (the `challengers` setting:
+   `(sample 0, seat, legal moves) -> the moves to try first, best first`); moves it leaves
+   out follow in the random order.
 3. **Playouts.** A candidate is scored on a sample by playing it, then the policy for every
    seat (the greedy bot where the game has one, else the random bot) to the end, or for
    `depth` actions and then the game's `evaluate(state) -> [0..1 per seat]` (1/2 where it
@@ -75,9 +77,10 @@ class SearchBot:
     DEFAULT_MILLISECONDS = 700
 
     def __init__(self, ruleset, playouts: int = DEFAULT_PLAYOUTS, milliseconds: float | None = DEFAULT_MILLISECONDS,
-                 depth: int | None = DEFAULT_DEPTH, policy: str = DEFAULT_POLICY, width: int = DEFAULT_WIDTH):
+                 depth: int | None = DEFAULT_DEPTH, policy: str = DEFAULT_POLICY, width: int = DEFAULT_WIDTH,
+                 challengers=None):
         self.ruleset, self.playouts, self.milliseconds = ruleset, playouts, milliseconds
-        self.depth, self.policy, self.width = depth, policy, width
+        self.depth, self.policy, self.width, self.challengers = depth, policy, width, challengers
 
     def __call__(self, state, seat, rand):
         choices = self.ruleset.legal_actions(state, seat)
@@ -103,7 +106,9 @@ class RootSearch:
     def candidates(self, choices: list) -> tuple:
         """(the incumbent, the challengers): the policy's own move, when the policy is a
         strategy (the greedy bot; a random bot's move is no better than any other, so then
-        there is none), and legal moves drawn at random, `width` in all."""
+        there is none), and legal moves drawn at random, `width` in all; those the game's
+        `challengers` ranking names come first, in its order (decided on sample 0, like the
+        incumbent, so it too sees only what the seat sees)."""
         by_key = {canonical_json(action): action for action in choices}
         incumbent = None
         if self.policy is not self.ruleset.bots["random"]:
@@ -111,6 +116,10 @@ class RootSearch:
             incumbent = (move, by_key[move]) if move in by_key else None
         others = sorted(k for k in by_key if incumbent is None or k != incumbent[0])
         random.Random(self.key + b"width").shuffle(others)
+        if self.bot.challengers is not None:
+            ranked = [canonical_json(action) for action in self.bot.challengers(self.sample(0), self.seat, choices)]
+            rank = {k: place for place, k in reversed(list(enumerate(ranked)))}
+            others.sort(key=lambda k: rank.get(k, len(rank)))  # stable: the unranked keep the drawn order
         return incumbent, [(k, by_key[k]) for k in others[:self.bot.width - (incumbent is not None)]]
 
     def best(self, choices: list):

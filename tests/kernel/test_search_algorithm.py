@@ -126,3 +126,15 @@ def test_lead_scores_give_level_seats_a_half_each_and_the_leader_more():
     assert lead_scores([0, 0], 0) == [0.5, 0.5]
     # Partners (seats 0 and 2) are one side: each is measured against the best of seats 1 and 3.
     assert lead_scores([4, 8, 2, 0], 8, lambda a, b: a % 2 == b % 2) == [0.25, 0.75, 0.125, 0.25]
+
+
+def test_a_games_ranking_of_the_challengers_decides_which_moves_are_tried():
+    """A game may rank the challengers (the `challengers` setting) instead of drawing them at
+    random. Pile 6: only taking 2 wins. With room for one challenger beside the policy's move,
+    a ranking that names taking 2 finds it on every seed, one that names taking 3 never does."""
+    state = RACE.setup({"pile": 6}, ["a", "b"], None)
+    for seed in range(10):
+        ranked_two = SearchBot(RACE, playouts=12, width=2, challengers=lambda sample, seat, choices: [{"take": 2}])
+        ranked_three = SearchBot(RACE, playouts=12, width=2, challengers=lambda sample, seat, choices: [{"take": 3}])
+        assert ranked_two(state, 0, random.Random(seed)) == {"take": 2}
+        assert ranked_three(state, 0, random.Random(seed)) == {"take": 1}
