@@ -22,9 +22,10 @@ A game is plain functions over plain JSON data, with no I/O:
                                                           with it the game gets the "search" bot)
 - evaluate(state) -> [float per seat]                   (optional: 0..1, how near each seat is to
                                                           winning, for the search bot's cut-off playouts)
-- search_settings: {playouts, width, depth}              (optional: the search bot's budget in this
+- search_settings: {playouts, width, depth, ...}        (optional: the search bot's budget in this
                                                           game, where the kernel's default is not the
-                                                          measured best buy)
+                                                          measured best buy; SearchBot's arguments,
+                                                          a `challengers` ranking among them)
 - words: Words                                           (optional: facts and listed actions in plain
                                                           English, card and tile details: words.py)
 
