@@ -17,7 +17,7 @@ from domain.kernel.audit import audit
 from domain.kernel.canonical import digest
 from domain.kernel.redaction import redact_record
 from domain.kernel.words import Context, reading, record_words, remember
-from domain.kernel.errors import MatchNotFound, VersionConflict
+from domain.kernel.errors import DomainError, MatchNotFound, VersionConflict
 from domain.kernel.lobby import lobby_id
 from domain.kernel.match import RUNNING, Match, MatchSecret, secret_id
 from domain.kernel.store import MatchStore
@@ -229,31 +229,45 @@ class Arbiter(LifecycleCommands):
         request_digest = digest({"action": action, "expected_version": expected_version})
         with self._lock(match_id):
             match = self.store.match_to_change(match_id, expected_version)
-            if idempotency_key is not None:
-                seq = match.recorded_command(seat, idempotency_key, request_digest)
-                if seq is not None:
-                    return self._recorded_result(match, seq, seat)
-            if expected_version is not None and expected_version != match.version:
-                raise VersionConflict(f"expected version {expected_version}, the match is at {match.version}")
+            answered = self._answered_already(match, seat, expected_version, idempotency_key, request_digest)
+            if answered is not None:
+                return answered
             secret = self.store.secret(match_id)
-            match.act(seat, action, secret.seed, idempotency_key, request_digest)
-            recorded = [_as_record(event) for event in match.pending_events]
+            judged_at = match.version
             try:
+                match.act(seat, action, secret.seed, idempotency_key, request_digest)
+                recorded = [_as_record(event) for event in match.pending_events]
                 self.store.save_match(match)
-            except VersionConflict:
-                match = self.store.match(match_id)
-                if idempotency_key is not None:  # another worker may have stored this very request
-                    seq = match.recorded_command(seat, idempotency_key, request_digest)
-                    if seq is not None:
-                        return self._recorded_result(match, seq, seat)
-                if expected_version is not None and expected_version != match.version:
-                    # one wording of this conflict, whether the cache or the store found it
-                    raise VersionConflict(f"expected version {expected_version}, the match is at {match.version}") from None
+            except DomainError:
+                # `match` may be this worker's cached copy a move behind the store (the version
+                # the request expects, store.match_to_change), or another worker stored first: a
+                # request the store has moved past gets the store's answer (the first answer to its
+                # Idempotency-Key, or a conflict), the same on every worker, never a judgement of
+                # a stale copy (422 not_your_turn where another worker says 409)
+                stored = self.store.match(match_id)
+                if stored.version != judged_at:
+                    answered = self._answered_already(stored, seat, expected_version, idempotency_key,
+                                                      request_digest)
+                    if answered is not None:
+                        return answered
                 raise
             result = _action_result(match, recorded, seat)
             if match.bots:
                 self._play_bots(match_id)
             return result
+
+    def _answered_already(self, match: Match, seat: int, expected_version: int | None, idempotency_key: str | None,
+                          request_digest: str) -> dict | None:
+        """The answer `match` already holds for this request: the first answer to its
+        Idempotency-Key (IdempotencyKeyReused for the key with another body), or VersionConflict
+        when it expects another version; None when the request is still to be judged."""
+        if idempotency_key is not None:
+            seq = match.recorded_command(seat, idempotency_key, request_digest)
+            if seq is not None:
+                return self._recorded_result(match, seq, seat)
+        if expected_version is not None and expected_version != match.version:
+            raise VersionConflict(f"expected version {expected_version}, the match is at {match.version}")
+        return None
 
     def open_stream(self, match_id_text: str, token: str | None, since: str | None,
                     last_event_id: str | None) -> "OpenStream":

@@ -93,7 +93,7 @@ def test_every_view_of_random_play_prints_as_a_board_that_names_no_hidden_card(g
         held = set(strings(state))
         for seat in [None, *range(seats)]:
             view = ruleset.view(state, seat)
-            text = printed(render(view))
+            text = printed(render(view, sorted(ruleset.to_act(state))))  # as the terminal draws it
             assert_a_board(text)
             hidden = hidden_words(held, view, name)
             checked_hidden += len(hidden)

@@ -169,3 +169,57 @@ def test_a_worker_whose_cache_is_a_move_behind_answers_from_the_store(store_env)
     assert [e["seq"] for e in log] == list(range(1, version + 3))
     for app in apps:
         app.extensions["arbiter"].store.close()
+
+
+# Found by a review of the cached-version shortcut: a worker a move behind judged a stale request
+# on its copy (422) where a worker that reads the store answered 409 or idempotency_key_reused.
+def three_workers(env):
+    apps = [create_app(env) for _ in range(3)]
+    return apps, [app.test_client() for app in apps]
+
+
+def test_a_stale_expected_version_is_409_on_every_worker_even_for_a_move_illegal_at_that_version(store_env):
+    """The store is at v+1; a seat that was not to act at v posts a move expecting v. The
+    worker that reads the store refuses it as version_conflict (409); the worker whose cache
+    is still at v must too, not 422 not_your_turn from deciding on its stale copy."""
+    apps, (writer, stale, fresh) = three_workers(store_env)
+    created = create(writer, seats=("ann", "bob"))
+    match_id = created["match_id"]
+    summary = writer.get(f"/v1/matches/{match_id}").json
+    seat, version = summary["to_act"][0], summary["version"]
+    other = 1 - seat
+    assert stale.get(f"/v1/matches/{match_id}/board").status_code == 200  # caches v
+    pick = {"action": {"type": "pick", "constructor": "turl"}, "expected_version": version}
+    assert writer.post(f"/v1/matches/{match_id}/actions", headers=bearer(created["seats"][seat]["token"]),
+                       json=pick).status_code == 201
+    late = {"action": {"type": "pick", "constructor": "cerebron"}, "expected_version": version}
+    headers = bearer(created["seats"][other]["token"])
+    read_through = fresh.post(f"/v1/matches/{match_id}/actions", headers=headers, json=late)
+    from_cache = stale.post(f"/v1/matches/{match_id}/actions", headers=headers, json=late)
+    assert read_through.status_code == 409 and read_through.json["code"] == "version_conflict"
+    assert (from_cache.status_code, from_cache.json["code"]) == (409, "version_conflict"), from_cache.json
+    for app in apps:
+        app.extensions["arbiter"].store.close()
+
+
+def test_a_reused_idempotency_key_is_named_on_every_worker(store_env):
+    """Key K stored a pick at v. The same seat reuses K for another body (an action not listed
+    at v). The worker that reads the store says idempotency_key_reused; the worker whose cache
+    is at v must say the same, not judge the new body on its stale copy."""
+    apps, (writer, stale, fresh) = three_workers(store_env)
+    created = create(writer, seats=("ann", "bob"))
+    match_id = created["match_id"]
+    summary = writer.get(f"/v1/matches/{match_id}").json
+    seat, version = summary["to_act"][0], summary["version"]
+    assert stale.get(f"/v1/matches/{match_id}/board").status_code == 200  # caches v
+    key = {**bearer(created["seats"][seat]["token"]), "Idempotency-Key": "k-1"}
+    pick = {"action": {"type": "pick", "constructor": "turl"}, "expected_version": version}
+    assert writer.post(f"/v1/matches/{match_id}/actions", headers=key, json=pick).status_code == 201
+    reused = {"action": {"type": "no_such_move"}, "expected_version": version}
+    read_through = fresh.post(f"/v1/matches/{match_id}/actions", headers=key, json=reused)
+    from_cache = stale.post(f"/v1/matches/{match_id}/actions", headers=key, json=reused)
+    assert read_through.json["code"] == "idempotency_key_reused", read_through.json
+    assert (from_cache.status_code, from_cache.json["code"]) == (read_through.status_code, "idempotency_key_reused"), \
+        from_cache.json
+    for app in apps:
+        app.extensions["arbiter"].store.close()

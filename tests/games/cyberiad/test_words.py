@@ -228,7 +228,7 @@ def test_a_choice_without_an_option_or_a_view():
 # ---------------------------------------------------------------------------------------
 
 def board_of(state, seat=0):
-    return plain_text(render(RULESET.view(state, seat)))
+    return plain_text(render(RULESET.view(state, seat), sorted(RULESET.to_act(state))))  # as the terminal draws it
 
 
 def test_the_board_heads_with_the_game_phase_turn_and_whose_turn():
