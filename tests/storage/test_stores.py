@@ -223,3 +223,39 @@ def test_a_reused_idempotency_key_is_named_on_every_worker(store_env):
         from_cache.json
     for app in apps:
         app.extensions["arbiter"].store.close()
+
+
+def test_a_database_made_by_the_previous_recorder_takes_saves_and_conflicts(postgres_env, monkeypatch):
+    """(From the review.) Tables made by the library's own recorder (no arbiter_insert_events): a store of this
+    build creates the function at start, saves through it, and a stale second save is a
+    VersionConflict."""
+    from domain.kernel import store as store_module
+
+    current = store_module.store_environment
+
+    def previous(environ):
+        env = current(environ)
+        env.pop("APPLICATION_RECORDER_TOPIC"), env.pop("POSTGRES_ENABLE_DB_FUNCTIONS")
+        return env
+
+    monkeypatch.setattr(store_module, "store_environment", previous)
+    old = MatchStore(postgres_env)
+    match_id = uuid.UUID(Arbiter(old).create_match("cyberiad", ["ann", "bob"])["match_id"])
+    old.close()
+    monkeypatch.setattr(store_module, "store_environment", current)
+    first, second = MatchStore(postgres_env), MatchStore(postgres_env)
+    assert type(first.recorder).__name__ == "OneCallRecorder"
+    seat = first.match(match_id).to_act()[0]
+    action = first.match(match_id).legal_actions(seat)[0]
+    seed = first.secret(match_id).seed
+    a, b = first.match_to_change(match_id), second.match_to_change(match_id)
+    a.act(seat, action, seed)
+    b.act(seat, action, seed)
+    first.save_match(a)
+    try:
+        second.save_match(b)
+        raise AssertionError("the stale save was stored")
+    except VersionConflict:
+        pass
+    assert [e["seq"] for e in MatchStore(postgres_env).stored_events(match_id)] == [1, 2]
+    first.close(), second.close()

@@ -6,7 +6,10 @@ import random
 
 from domain.games.cybermen import RULESET
 from domain.games.cybermen.board import manhattan
-from domain.games.cybermen.search import challengers
+from domain.games.cybermen.search import SETTINGS, challengers
+from domain.kernel.canonical import json_copy
+from domain.kernel.rng import RandomStream
+from domain.kernel.search import RootSearch, SearchBot
 
 from .helpers import act, fresh, place
 
@@ -33,3 +36,38 @@ def test_once_every_unit_is_tried_a_group_move_is_ranked_as_the_greedy_bot_ranks
     ranked = challengers(state, 0, RULESET.legal_actions(state, 0))
     assert ranked[0] == GREEDY(state, 0, random.Random(0))
     assert sorted(map(str, ranked)) == sorted(map(str, RULESET.legal_actions(state, 0)))
+
+# (From the review.) The ranking is handed determinization sample 0: a ranking that reads the
+# other seat's hand gives the same candidates whatever that hand really is.
+def test_the_cybermen_challengers_do_not_depend_on_the_other_seats_hidden_cards():
+    checked = 0
+    for seed in range(40):
+        rand = random.Random(seed)
+        state = RULESET.setup({}, ["a", "b"], RandomStream(bytes([seed]) * 32, "m", 1))
+        for step in range(rand.randrange(5, 80)):
+            if state["over"]:
+                break
+            seat = sorted(RULESET.to_act(state))[0]
+            action = RULESET.bots["random"](state, seat, rand)
+            for fact in RULESET.decide(state, seat, action, RandomStream(bytes([seed]) * 32, "m", step + 2)):
+                state = RULESET.evolve(state, fact)
+        if state["over"]:
+            continue
+        seat = sorted(RULESET.to_act(state))[0]
+        other = json_copy(state)  # the other seat's hand dealt again from the unseen cards
+        pool = other["deck"] + other["groups"][1 - seat]["hand"]
+        random.Random(seed).shuffle(pool)
+        n = len(other["groups"][1 - seat]["hand"])
+        other["groups"][1 - seat]["hand"], other["deck"] = pool[:n], pool[n:]
+        choices = RULESET.legal_actions(state, seat)
+        if len(choices) < 2:
+            continue
+        # the game's ranking, and one that reads the other seat's hand in what it is given: the
+        # kernel must give it sample 0 (a determinization), never the state itself
+        peeking = {**SETTINGS, "challengers": lambda given, me, moves: sorted(
+            moves, key=lambda move: hash((str(move), str(given["groups"][1 - me]["hand"]))))}
+        for bot in (SearchBot(RULESET, **SETTINGS), SearchBot(RULESET, **peeking)):
+            assert (RootSearch(bot, state, seat, bytes(32)).candidates(choices)
+                    == RootSearch(bot, other, seat, bytes(32)).candidates(choices))
+        checked += 1
+    assert checked > 20
