@@ -230,7 +230,10 @@ class LifecycleCommands:
             match = match.to_change()
             action = match.ruleset.bots[match.bots[seat]](match.state, seat, choose)
             match.act(seat, action, self.store.secret(match_id).seed, listed=True)
-            self.store.save_match(match)
+            try:
+                self.store.save_match(match)
+            except VersionConflict:
+                continue  # another process played this bot first: look again at what is asked now
         raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
 
     @cached_property

@@ -259,3 +259,35 @@ def test_a_database_made_by_the_previous_recorder_takes_saves_and_conflicts(post
         pass
     assert [e["seq"] for e in MatchStore(postgres_env).stored_events(match_id)] == [1, 2]
     first.close(), second.close()
+
+
+def test_a_person_whose_move_is_stored_is_answered_201_when_another_worker_plays_the_bot_first(store_env):
+    """(From the review.) Worker A stores a person's move, then plays the server's bot; worker B
+    plays that bot first. A's bot move then loses at the store's constraint: the person's move
+    is stored all the same, so they get its answer (201), not the bot's conflict (409), and the
+    bot's move is stored once."""
+    first, second = create_app(store_env), create_app(store_env)
+    a = first.test_client()
+    created = a.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", {"bot": "random"}]}).json
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    assert a.get(f"/v1/matches/{match_id}").json["to_act"] == [0], "the bot plays until the person is asked"
+    store_a, other_worker = first.extensions["arbiter"].store, second.extensions["arbiter"]
+    real_save, saves = store_a.save_match, []
+
+    def save_after_the_other_worker(match, *others):
+        saves.append(match.version)
+        if len(saves) == 2:  # A's first bot move: B has just played the bots
+            other_worker._play_bots(uuid.UUID(match_id))
+        return real_save(match, *others)
+
+    store_a.save_match = save_after_the_other_worker
+    version = a.get(f"/v1/matches/{match_id}").json["version"]
+    answer = a.post(f"/v1/matches/{match_id}/actions", headers=bearer(token),
+                    json={"action": {"type": "pick", "constructor": "turl"}, "expected_version": version})
+    assert answer.status_code == 201, answer.json
+    assert len(saves) >= 2, "the bot was not played after the person's move"
+    log = a.get(f"/v1/matches/{match_id}/log").json["events"]
+    assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+    assert a.get(f"/v1/matches/{match_id}").json["to_act"] == [0]
+    for app in (first, second):
+        app.extensions["arbiter"].store.close()
