@@ -27,26 +27,25 @@ def greedy_bot(state, seat, rand):
     return max(enumerate(actions), key=lambda listed: (_score(state, seat, listed[1], memo), -listed[0]))[1]
 
 
-def _rival_groups(state, seat, memo=None):
+def _once(memo, key, compute):
+    """`compute()`, kept in the decision's `memo` under `key`: what one decision reads again for
+    every action it weighs is read once."""
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def _rival_groups(state, seat, memo):
     """Where the groups the seat's Cybermen should hunt stand: every group in play but its own
     (a seat steering the Cybermen onto its own group was the greedy bot's old blind spot)."""
-    if memo is not None and "rivals" in memo:
-        return memo["rivals"]
-    rivals = [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat]
-    if memo is not None:
-        memo["rivals"] = rivals
-    return rivals
+    return _once(memo, "rivals", lambda: [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat])
 
 
-def _nearest_group(state, seat, pos, memo=None):
-    key = ("nearest", pos[0], pos[1])
-    if memo is not None and key in memo:
-        return memo[key]
-    targets = _rival_groups(state, seat, memo)
-    nearest = min(manhattan(pos, t) for t in targets) if targets else 0
-    if memo is not None:
-        memo[key] = nearest
-    return nearest
+def _nearest_group(state, seat, pos, memo):
+    def nearest():
+        targets = _rival_groups(state, seat, memo)
+        return min(manhattan(pos, t) for t in targets) if targets else 0
+    return _once(memo, ("nearest", pos[0], pos[1]), nearest)
 
 
 def _score(state, seat, action, memo):
@@ -82,7 +81,7 @@ def _score(state, seat, action, memo):
     if kind == "upgrade_tech":
         return 4
     if kind == "teleport":
-        return 3 - _nearest_group(state, seat, action["to"])
+        return 3 - _nearest_group(state, seat, action["to"], memo)
     return {"roll": 1, "done": -5, "end_cyber": -5, "end_partials": -5}.get(kind, 0)
 
 
@@ -102,13 +101,10 @@ def _human_square(state, seat, to, memo):
     danger = min((manhattan(to, c["pos"]) for c in state["cybermen"].values()), default=9)
     untried = _untried_units(state, seat)
     if untried:  # two players: try every Unit first, keeping clear of the Cybermen, then run
-        if "units" not in memo:
-            memo["units"] = distances([n for pos in untried for n in neighbours(pos)], human_passable(state))
-        to_unit = memo["units"].get(tuple(to), 30)
+        to_unit = _once(memo, "units", lambda: distances([n for pos in untried for n in neighbours(pos)],
+                                                          human_passable(state))).get(tuple(to), 30)
         return -to_unit + min(danger, 4) * 2 + (SABOTAGE_PULL if to_unit == 0 else 0)
-    if "exits" not in memo:
-        memo["exits"] = distances(EXITS, human_passable(state))
-    to_exit = memo["exits"].get(tuple(to), 30)
+    to_exit = _once(memo, "exits", lambda: distances(EXITS, human_passable(state))).get(tuple(to), 30)
     return -to_exit + (0 if exits_open else min(danger, 4) * 2) + (100 if to_exit == 0 and exits_open else 0)
 
 
