@@ -345,6 +345,9 @@ def replay(source, upto, seat, boards, step):
                  f"{'spectator' if seat is None else created['seats'][seat]}")
     reader = Context(created["seats"], viewer=seat)
     over = False
+
+    def board_now():  # the board as SEAT saw it after the events read so far, whom the rules ask marked
+        return drawn(ruleset, ruleset.view(state, seat), () if over else ruleset.to_act(state))
     record_words(ruleset.words, "MatchCreated", redact_data(ruleset, "MatchCreated", created, seat), reader)
     for record in records[1:]:
         if upto is not None and record["seq"] > upto:
@@ -359,11 +362,11 @@ def replay(source, upto, seat, boards, step):
             state = ruleset.evolve(state, fact)
         over = over or record["type"] in FINAL_EVENTS
         if boards or step:
-            console.print(drawn(ruleset, ruleset.view(state, seat), () if over else ruleset.to_act(state)))
+            console.print(board_now())
         if step and click.prompt("", default="", show_default=False, prompt_suffix="⏎ ").strip().lower() == "q":
             return
     if not boards and not step:
-        console.print(drawn(ruleset, ruleset.view(state, seat), () if over else ruleset.to_act(state)))
+        console.print(board_now())
 
 
 @main.command()
