@@ -280,7 +280,9 @@ def list_loaded(page, change):
     generation = "() => { const s = document.getElementById('list-status'); return s ? Number(s.dataset.generation || 0) : 0; }"
     before = page.evaluate(generation)
     change()
-    page.wait_for_function(f"n => ({generation})() > n", arg=before)
+    # An answer to an earlier change may land after `before` was read: wait until no load is on its way either.
+    page.wait_for_function(f"n => ({generation})() > n && !document.getElementById('list-status').textContent.startsWith('Loading')",
+                           arg=before)
     return page.eval_on_selector_all("#matches tbody tr", "rows => rows.map(r => ({id: r.dataset.matchId, "
                                      "game: r.dataset.game, status: r.dataset.status, players: r.children[2].textContent}))")
 
@@ -295,7 +297,7 @@ def test_the_list_shows_every_match_and_filters_by_game_status_and_player(page, 
     assert rows and {r["game"] for r in rows} == {"cyberiad"} and "game=cyberiad" in page.url
     rows = list_loaded(page, lambda: page.select_option("#filter-status", "running"))
     assert running["match_id"] in {r["id"] for r in rows} and {r["status"] for r in rows} == {"running"}
-    page.select_option("#filter-game", "")
+    list_loaded(page, lambda: page.select_option("#filter-game", ""))
     rows = list_loaded(page, lambda: page.select_option("#filter-status", "ended"))
     assert finished["cybermancy"]["match_id"] in {r["id"] for r in rows} and {r["status"] for r in rows} == {"ended"}
     page.fill("#filter-player", "cat")
