@@ -135,7 +135,7 @@ class LifecycleCommands:
         token = secrets.token_urlsafe(32)
 
         def take():
-            lobby = self.store.lobby(match_id)
+            lobby = self.store.lobby_to_change(match_id)
             taken = lobby.take(name, hash_token(token), entropy, seat)
             started = not lobby.open_seats()
             self._save_lobby(lobby, start=started)
@@ -146,7 +146,7 @@ class LifecycleCommands:
 
     def leave(self, match_id: uuid.UUID, token: str | None) -> dict:
         def give_up_seat():
-            lobby = self.store.lobby(match_id)
+            lobby = self.store.lobby_to_change(match_id)
             if lobby.started:
                 raise MatchOver("the match has started: resign instead of leaving")
             lobby.leave(self._lobby_seat(lobby, token))
@@ -170,7 +170,7 @@ class LifecycleCommands:
     def start_lobby(self, match_id: uuid.UUID, host_token: str | None) -> dict:
         """The host starts with the seats filled so far (open ones are dropped)."""
         with self._lock(match_id):
-            lobby = self.store.lobby(match_id)
+            lobby = self.store.lobby_to_change(match_id)
             if not token_opens(host_token, lobby.host_token_hash):
                 raise HostOnly("only the host token given at creation may start the match")
             self._save_lobby(lobby, start=True)

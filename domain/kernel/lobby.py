@@ -7,6 +7,7 @@ mixes into a seed the server has already committed to. The lobby's stream is nev
 exported or shown; the seed in it is as secret as MatchSecret's.
 """
 
+import copy
 from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
@@ -41,6 +42,17 @@ class Lobby(Aggregate):
         self.seats, self.entropy = seats, entropy
         self.host_token_hash, self.seed_hex, self.commitment, self.opened_at = host_token_hash, seed_hex, commitment, at
         self.started = False
+
+    def to_change(self) -> "Lobby":
+        """A private copy for one command, as Match.to_change: the store's cache holds lobbies
+        as committed, read by every thread, so a seat taken (or a start) is seen only once the
+        store has it, and a command refused or beaten half-way leaves no trace. What a command
+        changes is copied (the seats, the entropy); the rest is never changed in place."""
+        copied = copy.copy(self)
+        copied.seats = [dict(held) for held in self.seats]
+        copied.entropy = dict(self.entropy)
+        copied._pending_events = []
+        return copied
 
     def open_seats(self) -> list[int]:
         return [seat for seat, held in enumerate(self.seats) if not held]

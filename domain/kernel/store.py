@@ -299,6 +299,11 @@ class ShardStore(Application):
             raise MatchNotFound(f"no match {match_id}")
         return lobby
 
+    def lobby_to_change(self, match_id: UUID) -> Lobby:
+        """The lobby for a command: a private copy (Lobby.to_change), which `save_lobby` puts in
+        the cache once the store has its events."""
+        return self.lobby(match_id).to_change()
+
     def match_to_change(self, match_id: UUID, expected_version: int | None = None) -> Match:
         """The match for a command: a private copy (Match.to_change), which `save_match` puts in
         the cache once the store has its events; the cached match is never changed.
@@ -333,9 +338,12 @@ class ShardStore(Application):
             raise
 
     def save_lobby(self, lobby: Lobby, *others) -> None:
-        """Store a lobby's new events (with the match it starts, if any), or VersionConflict."""
+        """Store a lobby's new events (with the match it starts, if any) and cache the lobby as
+        saved, or fail with VersionConflict and forget the cached copies."""
         try:
             self.save(lobby, *others)
+            if self.repository.cache is not None:
+                self.repository.cache.put(lobby.id, lobby)
         except IntegrityError:
             for aggregate in (lobby, *others):
                 self.forget(aggregate.id)
@@ -492,6 +500,9 @@ class MatchStore:
 
     def lobby(self, match_id: UUID) -> Lobby:
         return self.shard_for(match_id).lobby(match_id)
+
+    def lobby_to_change(self, match_id: UUID) -> Lobby:
+        return self.shard_for(match_id).lobby_to_change(match_id)
 
     def match_to_change(self, match_id: UUID, expected_version: int | None = None) -> Match:
         return self.shard_for(match_id).match_to_change(match_id, expected_version)

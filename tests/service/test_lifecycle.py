@@ -4,8 +4,10 @@ idle abandonment, rematch; and the audit catching a forged timeout."""
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -303,3 +305,29 @@ def test_the_live_stream_carries_the_clock(store_env):
     clock = events[0]["data"]["clock"]
     assert status == 200 and clock["kind"] == "per_move" and [s["running"] for s in clock["seats"]].count(True) == 1
     assert 0 < max(s["remaining_ms"] for s in clock["seats"]) <= 300_000
+
+def test_a_seat_is_seen_taken_only_once_the_store_has_it(sqlite_env):
+    """A join whose save waits on the database (another writer holds it) shows nothing to a
+    reader meanwhile: the cached lobby is the committed one, the command changes a copy."""
+    app = create_app(sqlite_env)
+    http = app.test_client()
+    created = http.post("/v1/matches", json={"game": "cyberiad", "seats": [{"open": True}, {"open": True}]}).json
+    match_id = created["match_id"]
+    assert http.get(f"/v1/matches/{match_id}").json["open_seats"] == [0, 1]
+    answers = []
+    blocker = sqlite3.connect(Path(sqlite_env["ARBITER_DATA_DIR"]) / "arbiter.sqlite", isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")  # a writer's lock: readers go on, the join's save waits
+    joining = threading.Thread(target=lambda: answers.append(http.post(f"/v1/matches/{match_id}/join",
+                                                                       json={"name": "ada"})))
+    joining.start()
+    time.sleep(0.5)
+    try:
+        assert not answers, "the join did not wait on the database"
+        assert http.get(f"/v1/matches/{match_id}").json["open_seats"] == [0, 1]
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    joining.join(10)
+    assert answers[0].status_code == 201, answers[0].json
+    assert http.get(f"/v1/matches/{match_id}").json["open_seats"] == [1]
+    app.extensions["arbiter"].store.close()
