@@ -9,7 +9,7 @@ from .bots import BOTS
 from .data import DATA_DIGEST
 from .stats import PROFILE
 
-RULES_VERSION = "1.3.0"
+RULES_VERSION = "1.3.1"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

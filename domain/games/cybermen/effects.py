@@ -5,7 +5,8 @@ the Decision `d`; none checks legality (rules.py does)."""
 
 from .board import fire_stops, line_of_fire, manhattan, terrain
 from .data import CONST, FIRST_TAKEN, LATEST_MARK, MARKS, SABOTAGE, character
-from .state import abilities, carried_of, cyberman_abilities, in_play, mover, order_key, partials_of, uses_tokens
+from .state import (abilities, carried_of, cyberman_abilities, humans_left, in_play, mover, order_key, partials_of,
+                    uses_tokens)
 
 ENERGY_BEAM_RANGE, GUN_RANGE, MIND_CONTROL_RANGE = 4, 8, 3
 
@@ -326,7 +327,8 @@ def group_lost(d, seat, last, carrier):
         d.emit({"f": "leader", "seat": seat})
     else:
         d.emit({"f": "group", "seat": seat, "set": {"status": "converted"}})
-        d.emit({"f": "prompt", "prompt": {"kind": "offer", "seat": seat, "options": [last], "carrier": carrier}})
+        if humans_left(state):  # else the game ends here ("as soon as no human is left"): nothing to offer
+            d.emit({"f": "prompt", "prompt": {"kind": "offer", "seat": seat, "options": [last], "carrier": carrier}})
 
 
 # ---------------------------------------------------------------------------------------

@@ -39,10 +39,12 @@ def advance(d):
     """Run every step that needs no choice, until someone must act or the game is over."""
     while True:
         state = d.state
-        if state["over"] or state["prompt"] or state["active"]:
+        if state["over"]:
             return
-        if not humans_left(state):
+        if not humans_left(state):  # "as soon as": before any facing, attack or offer still asked
             finish(d, "no_humans_left")
+            return
+        if state["prompt"] or state["active"]:
             return
         phase = state["phase"]
         group = state["groups"][state["turn"]]

@@ -804,8 +804,23 @@ def test_the_game_ends_when_no_human_is_left_in_play():
     state["groups"][1].update(members=[], escaped=["1.geek", "1.usher", "1.best_man"], status="escaped", vp=6)
     state["queue"] = [{"id": "c1", "seat": 1, "kind": "carrier"}]
     state, _ = act(state, 1, {"type": "cyber_move", "id": "c1", "to": [2, 3]})
-    state, _ = act(state, 1, {"type": "face", "facing": "E"})  # the move ends with its facing
     assert RULESET.outcome(state)["reason"] == "no_humans_left" and RULESET.outcome(state)["winners"] == [1]
+
+
+def test_the_game_ends_as_soon_as_the_last_human_is_converted_asking_nothing_more():
+    """'The game ends ... as soon as no human is left in play' (designed host): the conversion of
+    the last human ends it there, with no facing to choose for the carrier, no attack on a partial
+    conversion beside it and no Cyberlieutenant offered to a player whose game is over."""
+    state = place(fresh(2), cybermen=[carrier("c1", [2, 4], ["0.bride"]),
+                                      {"id": "c2", "pos": [1, 3], "role": "partial", "seat": 1}], turn=1, tech=1)
+    state["groups"][0].update(members=[], converted=["0.groom", "0.singer"], vp=0)
+    state["groups"][1].update(members=[], escaped=["1.geek", "1.usher", "1.best_man"], status="escaped", vp=6)
+    state["queue"] = [{"id": "c1", "seat": 1, "kind": "carrier"}]
+    state, facts = act(state, 1, {"type": "cyber_move", "id": "c1", "to": [2, 3]})
+    result = RULESET.outcome(state)
+    assert result is not None and result["reason"] == "no_humans_left" and result["winners"] == [1]
+    assert RULESET.to_act(state) == set() and state["prompt"] is None and state["active"] is None
+    assert facts[-1]["f"] == "over" and not any(f["f"] == "prompt" and f["prompt"] for f in facts)
 
 
 def test_refusals_name_the_rule():
