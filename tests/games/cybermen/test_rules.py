@@ -1334,3 +1334,20 @@ def test_a_cyberlieutenants_player_and_a_stood_down_player_with_a_partial_take_t
     assert takes_turns(state, 1) and takes_turns(state, 2)
     del state["cybermen"]["c20"]
     assert not takes_turns(state, 2)
+
+
+def test_a_cyberleader_arising_during_a_carriers_move_chooses_whom_that_cyberman_captures():
+    """Interpretation 8 with 33: 'From now on, no other player in the game moves Cybermen': the
+    player who moved the carrier faces it and decides its attack, but the Cyberleader its conversion
+    made chooses among the Bride and Groom ('the Cyberman will choose them first')."""
+    state = place(fresh(3), groups={0: [3, 3]}, cybermen=[carrier("c1", [2, 4], ["1.usher"])], turn=0, tech=2)
+    state["groups"][1].update(members=[], converted=["1.best_man", "1.geek"])
+    state["queue"] = [{"id": "c1", "kind": "carrier"}]
+    state, _ = act(state, 0, {"type": "cyber_move", "id": "c1", "to": [2, 3]})
+    assert state["leader"] == 1 and RULESET.to_act(state) == {0}  # the mover faces it
+    state, _ = act(state, 0, {"type": "face", "facing": "S"})
+    state, _ = act(state, 0, {"type": "attack", "target": "group0"}, 6)
+    state, _ = act(state, 0, {"type": "submit"})
+    assert state["prompt"]["kind"] == "capture" and RULESET.to_act(state) == {1}
+    assert RULESET.legal_actions(state, 1) == [{"type": "capture", "character": "0.bride"},
+                                               {"type": "capture", "character": "0.groom"}]
