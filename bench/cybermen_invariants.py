@@ -2,7 +2,7 @@
 
     nice -n 10 .venv/bin/python bench/cybermen_invariants.py [matches] [--first-seed N] [--seconds S]
 
-Match i plays seed first_seed + i at 2 + i % 5 seats, the seats' bots drawn from the seed
+Match i plays seed first_seed + i at 2 + i % 5 seats (or --seats), the seats' bots drawn from the seed
 (random, greedy, and "ducks": random play whose groups never run nor defend, so that captures,
 conversions, Cyberleaders, Cyberlieutenants and partial conversions come often). Every check
 is written from cybermen.txt and the README's designed host, independently of the game's own
@@ -524,6 +524,8 @@ def main():
     parser.add_argument("matches", type=int, nargs="?", default=300)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=540)
+    parser.add_argument("--bots", default="random,greedy,ducks,hunters", help="drawn from for every seat")
+    parser.add_argument("--seats", type=int, default=None, help="every match at this many seats")
     args = parser.parse_args()
     start = time.process_time()
     totals, reasons, roles = Counter(), Counter(), Counter()
@@ -531,9 +533,9 @@ def main():
     played = 0
     for i in range(args.matches):
         seed = args.first_seed + i
-        seats = 2 + i % 5
+        seats = args.seats or 2 + i % 5
         rand = random.Random(seed * 7919)
-        bots = [rand.choice(["random", "greedy", "ducks", "hunters"]) for _ in range(seats)]
+        bots = [rand.choice(args.bots.split(",")) for _ in range(seats)]
         checker, state = play(seed, seats, bots)
         played += 1
         reasons[state["over"]] += 1
