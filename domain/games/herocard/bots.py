@@ -137,10 +137,10 @@ def _plan(duel, seat, action):
     """A card that only prepares an attack (One More Round's extra Base Attack, Forfeiture's
     discard, a Tissue Sample's draw), played on your own turn with no Attack Sequence open, is
     worth the best move it leads to once the others let it pass: judged alone it never pays."""
-    score = _score(duel, seat, action)
+    after = _after(duel, seat, action)  # what _score(duel, seat, action) weighs, kept for the follow-up
+    score = evaluate(after, seat)
     if not _preparation(duel, seat, action):
         return score
-    after = _after(duel, seat, action)
     for _ in range(duel["seats"]):
         if after["over"] or after["turn"]["phase"] != "action" or after["sequence"] or after["pending"] \
                 or after["priority"] == seat:
@@ -185,11 +185,12 @@ def evaluate(duel, seat):
             swing = CONTESTED if _reserve(duel, sequence[behind], behind, seat) >= margin else WIN_SEQUENCE
             score += swing if ahead else -swing
     me = players[seat]
-    score += sum(engine.free_points(me, a) for a in me["scores"]) * 1.0
+    free = {a: engine.free_points(me, a) for a in me["scores"]}
+    score += sum(free.values()) * 1.0
     score += len(me["hand"]) * 2
-    score += _secrets(duel, seat)
+    score += _secrets(duel, seat, free)
     score -= me["skip_turns"] * 40
-    for other in engine.opponents(duel, seat):
+    for other in (s for s in range(duel["seats"]) if s not in mine):  # engine.opponents
         score -= len(players[other]["hand"]) * 3
         score += len(players[other]["twisted"]) * 6
     score += 3 * duel["turn"]["allowance"] if duel["turn"]["active"] == seat else 0
@@ -234,14 +235,13 @@ def _reserve(duel, seats, side, judge):
     return total
 
 
-def _secrets(duel, seat):
+def _secrets(duel, seat, free):
     """Two Secret Cards deployed on their own Attribute are a plan worth its points; more only
     lock points away; one on another Attribute is a trap. A face-down Attack Mod is a plan only
     while one of the Hero's Base Attacks still fits the free points beside it: Zero-Day
     Exploits filling the Mind stack that Cipher Lance needs lock the Cryptomancer out of
     attacking (the stall of issue 29), so they are worth clearing."""
-    me = duel["players"][seat]
-    free = {a: engine.free_points(me, a) for a in me["scores"]}
+    me = duel["players"][seat]  # `free`: its free points by Attribute
     can_attack = any(CARDS[c]["kind"] == "base_attack" and CARDS[c]["cost"] <= free[CARDS[c]["attribute"]]
                      for c in HEROES[me["hero"]]["deck"]) if me["hero"] in HEROES else True
     score, kept = 0, 0
