@@ -2,11 +2,14 @@
 choosing exactly what the old one chose (tests/kernel/test_search_speedups.py). Each function
 is the one of commit ceab14a; the helpers they call that did not change come from the game."""
 
+import random
+
 from domain.games.cyberspace.board import firewalls_on, network_of, node_of, sides_of
 from domain.games.cyberspace.bots import LINK, PRESENCE, REACH, _puzzle_value, _server_in_reach
 from domain.games.cyberspace.scoring import network_points, network_table
 from domain.games.herocard import engine
-from domain.games.herocard.bots import (CONTESTED, WIN_SEQUENCE, _after, _apply, _preparation, _reserve)
+from domain.games.herocard.bots import (CONTESTED, WIN_SEQUENCE, _after, _apply, _dead_cards, _dead_hand,
+                                        _preparation, _reserve, visible_copy)
 from domain.games.herocard.cards import CARDS, HEROES
 from domain.kernel.canonical import canonical_json
 
@@ -27,6 +30,27 @@ def refill_unseen(zones: list[list], rand, known=()) -> None:
 
 
 # domain/games/herocard/bots.py
+
+def greedy_bot(state, seat, rand):
+    duel = state["duel"]
+    listed = engine.legal_actions(duel, seat)
+    actions = [a for a in listed if a["type"] not in ("refresh", "prefer")]
+    if duel["turn"]["phase"] == "draw" and not duel["pending"]:
+        return max(actions, key=lambda a: a.get("count", -1))
+    if duel["turn"]["phase"] == "discard" and not duel["pending"]:
+        return {"type": "discard", "cards": _dead_cards(duel, seat)}
+    seen = visible_copy(duel, seat, random.Random(rand.random()))
+    best, best_score, passing = None, None, None
+    for action in actions:
+        score = _plan(seen, seat, action) + rand.random() * 0.01
+        if action["type"] == "pass":
+            passing = score
+        if best_score is None or score > best_score:
+            best, best_score = action, score
+    if {"type": "refresh"} in listed and best["type"] == "pass" and _dead_hand(duel, seat) and best_score - passing < 1:
+        return {"type": "refresh"}
+    return best
+
 
 def _score(duel, seat, action):
     return evaluate(_after(duel, seat, action), seat)

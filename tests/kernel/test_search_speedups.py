@@ -12,8 +12,10 @@ import pytest
 import domain.games as games
 import domain.games.cyberspace.bots as cyberspace_bots
 import domain.games.herocard.bots as herocard_bots
+import domain.games.herocard.engine as herocard_engine
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
+from domain.kernel.ruleset import latest
 from domain.kernel.search import SearchBot, refill_unseen
 from tests.kernel import search_reference as old
 
@@ -27,8 +29,9 @@ def replaced_code_back(patch) -> None:
     """Swap the code issue 32 replaced back in, with `patch` (a monkeypatch context)."""
     for game in REFILLING:
         patch.setattr(game.search, "refill_unseen", old.refill_unseen)
-    for name in ("_score", "_plan", "evaluate", "_secrets"):
+    for name in ("greedy_bot", "_score", "_plan", "evaluate", "_secrets"):
         patch.setattr(herocard_bots, name, getattr(old, name))
+    patch.setitem(latest("herocard").bots, "greedy", old.greedy_bot)  # the search's playout policy
     patch.setattr(cyberspace_bots, "_value", old._value)
 
 
@@ -60,8 +63,9 @@ def test_the_old_code_is_what_runs_when_swapped_back(monkeypatch):
     with monkeypatch.context() as patch:
         replaced_code_back(patch)
         assert herocard_bots.evaluate is old.evaluate and cyberspace_bots._value is old._value
+        assert latest("herocard").bots["greedy"] is old.greedy_bot
         assert all(game.search.refill_unseen is old.refill_unseen for game in REFILLING)
-    assert herocard_bots.evaluate is not old.evaluate
+    assert herocard_bots.evaluate is not old.evaluate and latest("herocard").bots["greedy"] is herocard_bots.greedy_bot
     assert len(REFILLING) >= 5, "cyberiad, cybermancy, herocard, algomancy and cybermen deal with refill_unseen"
 
 
@@ -93,7 +97,9 @@ def test_the_greedy_bot_chooses_as_before(monkeypatch, ruleset):
     """The playout policy of every search: many decisions, as it is cheap."""
     states = [state for policy in ("random", "greedy") for seed in (1, 2)
               for state in states_of(ruleset, policy, seed, every=3)]
-    now, before = choices_now_and_before(monkeypatch, ruleset.bots["greedy"], states)
+    def greedy(state, seat, rand):  # looked up when called: the old code swaps the bot itself back
+        return ruleset.bots["greedy"](state, seat, rand)
+    now, before = choices_now_and_before(monkeypatch, greedy, states)
     assert len(states) >= 20
     assert now == before
 
@@ -108,3 +114,19 @@ def test_the_search_bot_chooses_as_before(monkeypatch, ruleset):
     now, before = choices_now_and_before(monkeypatch, SearchBot(ruleset, **settings), states)
     assert len(states) >= 3
     assert now == before
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_herocard_lists_the_same_plays_when_each_is_tried_on_the_seats_view(policy):
+    """The greedy bot lists its plays by deciding each on its view of the duel (visible_copy,
+    the hidden cards shuffled), not on the duel: the listing must be the same."""
+    ruleset, compared = latest("herocard"), 0
+    for seed in range(3):
+        for state, seat in states_of(ruleset, policy, seed, every=2):
+            duel = state["duel"]
+            seen = herocard_bots.visible_copy(duel, seat, random.Random(seed))
+            on_view = herocard_engine.legal_actions(duel, seat, accept=lambda action: herocard_bots._tried(
+                seen, seat, action, {}))
+            assert on_view == herocard_engine.legal_actions(duel, seat)
+            compared += duel["turn"]["phase"] == "action" and not duel["pending"]
+    assert compared >= 50

@@ -7,6 +7,7 @@ cards, so hidden information never steers the choice."""
 import random
 
 from domain.kernel.canonical import json_copy
+from domain.kernel.errors import IllegalAction
 
 from . import engine
 from .cards import CARDS, HEROES
@@ -22,16 +23,20 @@ def random_bot(state, seat, rand):
 
 def greedy_bot(state, seat, rand):
     duel = state["duel"]
-    listed = engine.legal_actions(duel, seat)
-    actions = [a for a in listed if a["type"] not in ("refresh", "prefer")]
-    if duel["turn"]["phase"] == "draw" and not duel["pending"]:
-        return max(actions, key=lambda a: a.get("count", -1))
-    if duel["turn"]["phase"] == "discard" and not duel["pending"]:
+    if duel["turn"]["phase"] in ("draw", "discard") and not duel["pending"]:
+        if duel["turn"]["phase"] == "draw":
+            actions = [a for a in engine.legal_actions(duel, seat) if a["type"] not in ("refresh", "prefer")]
+            return max(actions, key=lambda a: a.get("count", -1))
         return {"type": "discard", "cards": _dead_cards(duel, seat)}
     seen = visible_copy(duel, seat, random.Random(rand.random()))
+    # Each candidate play is decided once, on `seen`: that trial both lists it (a play is legal
+    # on the seat's view as on the duel) and gives the position it leads to.
+    trials = {}
+    listed = engine.legal_actions(duel, seat, accept=lambda action: _tried(seen, seat, action, trials))
+    actions = [a for a in listed if a["type"] not in ("refresh", "prefer")]
     best, best_score, passing = None, None, None
     for action in actions:
-        score = _plan(seen, seat, action) + rand.random() * 0.01
+        score = _plan(seen, seat, action, trials.get(id(action))) + rand.random() * 0.01
         if action["type"] == "pass":
             passing = score
         if best_score is None or score > best_score:
@@ -108,11 +113,21 @@ class _FirstOrder:
         return list(items)
 
 
-def _after(duel, seat, action):
-    """The trial position after `action`; a forced discard it makes another seat choose is
-    settled by that seat's own choice (else the effect would look like nothing at all)."""
+def _tried(duel, seat, action, trials) -> bool:
+    """Whether `action` is legal on `duel`; if so its facts go to `trials` (by the action's id)."""
+    try:
+        trials[id(action)] = engine.decide(duel, seat, action, _FirstOrder())
+    except IllegalAction:
+        return False
+    return True
+
+
+def _after(duel, seat, action, facts=None):
+    """The trial position after `action` (whose `facts` on `duel` may be known already); a
+    forced discard it makes another seat choose is settled by that seat's own choice (else the
+    effect would look like nothing at all)."""
     after = json_copy(duel)
-    for fact in engine.decide(duel, seat, action, _FirstOrder()):
+    for fact in engine.decide(duel, seat, action, _FirstOrder()) if facts is None else facts:
         engine.evolve(after, fact)
     while after["pending"] and after["pending"]["seat"] != seat and not after["over"]:
         chooser = after["pending"]["seat"]
@@ -133,11 +148,11 @@ def _score(duel, seat, action):
     return evaluate(_after(duel, seat, action), seat)
 
 
-def _plan(duel, seat, action):
+def _plan(duel, seat, action, facts=None):
     """A card that only prepares an attack (One More Round's extra Base Attack, Forfeiture's
     discard, a Tissue Sample's draw), played on your own turn with no Attack Sequence open, is
     worth the best move it leads to once the others let it pass: judged alone it never pays."""
-    after = _after(duel, seat, action)  # what _score(duel, seat, action) weighs, kept for the follow-up
+    after = _after(duel, seat, action, facts)  # what _score(duel, seat, action) weighs, kept for the follow-up
     score = evaluate(after, seat)
     if not _preparation(duel, seat, action):
         return score
