@@ -29,7 +29,7 @@ def replaced_code_back(patch) -> None:
     """Swap the code issue 32 replaced back in, with `patch` (a monkeypatch context)."""
     for game in REFILLING:
         patch.setattr(game.search, "refill_unseen", old.refill_unseen)
-    for name in ("greedy_bot", "_score", "_plan", "evaluate", "_secrets"):
+    for name in ("greedy_bot", "_plan", "evaluate", "_secrets"):
         patch.setattr(herocard_bots, name, getattr(old, name))
     patch.setitem(latest("herocard").bots, "greedy", old.greedy_bot)  # the search's playout policy
     patch.setattr(cyberspace_bots, "_value", old._value)

@@ -144,15 +144,11 @@ def _apply(duel, seat, action):
     return after
 
 
-def _score(duel, seat, action):
-    return evaluate(_after(duel, seat, action), seat)
-
-
 def _plan(duel, seat, action, facts=None):
     """A card that only prepares an attack (One More Round's extra Base Attack, Forfeiture's
     discard, a Tissue Sample's draw), played on your own turn with no Attack Sequence open, is
     worth the best move it leads to once the others let it pass: judged alone it never pays."""
-    after = _after(duel, seat, action, facts)  # what _score(duel, seat, action) weighs, kept for the follow-up
+    after = _after(duel, seat, action, facts)
     score = evaluate(after, seat)
     if not _preparation(duel, seat, action):
         return score
@@ -163,9 +159,10 @@ def _plan(duel, seat, action, facts=None):
         after = _apply(after, after["priority"], {"type": "pass"})
     if after["over"] or after["priority"] != seat or after["turn"]["phase"] != "action" or after["pending"]:
         return score
-    for follow in engine.legal_actions(after, seat):
+    trials = {}  # each follow-up play decided once: to list it and to weigh it
+    for follow in engine.legal_actions(after, seat, accept=lambda play: _tried(after, seat, play, trials)):
         if follow["type"] in ("play", "reveal") and not _preparation(after, seat, follow):
-            score = max(score, _score(after, seat, follow))
+            score = max(score, evaluate(_after(after, seat, follow, trials.get(id(follow))), seat))
     return score
 
 
