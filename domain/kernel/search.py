@@ -98,8 +98,11 @@ class RootSearch:
         self.deadline = None if bot.milliseconds is None else time.perf_counter() + bot.milliseconds / 1000
 
     def sample(self, index: int):
-        """Determinization `index`, the same each time it is asked for (drawn again rather than
-        kept: `evolve` may change a state in place, and drawing costs less than copying)."""
+        """Determinization `index`, the same each time it is asked for: drawn again for each
+        candidate (`evolve` may change a state in place). A copy of a kept sample would cost a
+        quarter to a fifth of a deal, but a deal is 30-80 us against a playout's 20-250 ms
+        (bench/search_speed.py's decisions, issue 32): not worth a sample that must stay a
+        plain tree."""
         rng = random.Random(self.key + b"deal" + str(index).encode())
         return self.ruleset.determinize(self.state, self.seat, rng)
 
@@ -226,8 +229,34 @@ def refill_unseen(zones: list[list], rand, known=()) -> None:
     cards a seat cannot see. Cards in `known` (say, the options of the seat's own prompt) stay
     where they are. The pool is sorted first, so the result depends on the multiset of unseen
     cards and the zones' sizes only, never on which hidden card was where."""
-    known = set(map(canonical_json, known))
-    pool = sorted((card for zone in zones for card in zone if canonical_json(card) not in known), key=canonical_json)
+    if known:
+        known = {_card_key(card) for card in known}
+        pool = sorted((card for zone in zones for card in zone if _card_key(card) not in known), key=_card_key)
+        rand.shuffle(pool)
+        for zone in zones:
+            zone[:] = [card if _card_key(card) in known else pool.pop() for card in zone]
+        return
+    pool = [card for zone in zones for card in zone]
+    try:  # a C-level lookup per card, without a Python call, once every name has been seen
+        pool = sorted(pool, key=_CARD_KEYS.__getitem__)
+    except (KeyError, TypeError):  # a name not seen before, or a card that is not a string
+        pool = sorted(pool, key=_card_key)
     rand.shuffle(pool)
     for zone in zones:
-        zone[:] = [card if canonical_json(card) in known else pool.pop() for card in zone]
+        zone[:] = [pool.pop() for _ in zone]
+
+
+_CARD_KEYS: dict[str, bytes] = {}  # a card's canonical JSON: every determinization sorts the same names
+
+
+def _card_key(card) -> bytes:
+    """canonical_json(card), remembered for cards named by a string (a search sorts the same
+    few hundred names thousands of times a decision; the JSON text costs ten times a lookup)."""
+    if type(card) is not str:
+        return canonical_json(card)
+    key = _CARD_KEYS.get(card)
+    if key is None:
+        if len(_CARD_KEYS) >= 100_000:  # bounded: generated names (an instance number) keep coming
+            _CARD_KEYS.clear()
+        key = _CARD_KEYS[card] = canonical_json(card)
+    return key

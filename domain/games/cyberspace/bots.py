@@ -9,10 +9,10 @@ from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
-from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of, open_connections,
-                    sides_of)
+from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of, occupants,
+                    open_connections, sides_of)
 from .rules import legal_actions, lookahead
-from .scoring import CLOSED_BONUS, network_points, network_table
+from .scoring import CLOSED_BONUS, network_points, network_table, network_worth, servers_held
 
 STRONG_HACK = 7  # attack value from which the greedy bot hacks a rival off a server too
 # Before the final round an Avatar is worth more than its place now: "Spawn early in the game.
@@ -37,12 +37,16 @@ def _value(state, seat):
     """What the bot wants: the points it would tally now, Avatars on servers, Firewalls
     guarding those servers; a partner's points count as its own; opponents' count against.
     Before the final round also what its pieces promise: Avatars on the board, one on a
-    client that can log in to an empty server, its Links where its Avatars are."""
+    client that can log in to an empty server, its Links where its Avatars are. The networks
+    are found once (board.networks), for the table and for each Avatar's own network."""
     if state["puzzle"]:
         return _puzzle_value(state)
     own = {seat, (seat + 2) % 4} if state["teams"] else {seat}
-    value, table = 0.0, network_table(state)
     board, later = state["board"], not state["final_round"]
+    groups = networks(board)
+    taken = occupants(state)  # scoring.network_table, on the networks found once
+    value, table = 0.0, [(group, network_worth(state, group, taken), servers_held(state, group, taken))
+                         for group in groups]
     for s, player in enumerate(state["players"]):
         points = network_points(state, s, table)
         sign = 1 if s in own else -0.5
@@ -59,7 +63,7 @@ def _value(state, seat):
                 value += 0.2 * sum(bool(firewalls_on(state, cell, side)) for side in sides_of(board, cell))
             if later:
                 value += PRESENCE + REACH * (not on_server and _server_in_reach(state, cell))
-                homes.update(network_of(board, cell))
+                homes.update(next(group for group in groups if cell in group))  # board.network_of
         if later and s == seat:
             value += LINK * min(2, sum(1 for port in player["links"] if port in homes))
     return value

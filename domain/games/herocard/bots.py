@@ -7,6 +7,7 @@ cards, so hidden information never steers the choice."""
 import random
 
 from domain.kernel.canonical import json_copy
+from domain.kernel.errors import IllegalAction
 
 from . import engine
 from .cards import CARDS, HEROES
@@ -22,16 +23,20 @@ def random_bot(state, seat, rand):
 
 def greedy_bot(state, seat, rand):
     duel = state["duel"]
-    listed = engine.legal_actions(duel, seat)
-    actions = [a for a in listed if a["type"] not in ("refresh", "prefer")]
-    if duel["turn"]["phase"] == "draw" and not duel["pending"]:
-        return max(actions, key=lambda a: a.get("count", -1))
-    if duel["turn"]["phase"] == "discard" and not duel["pending"]:
+    if duel["turn"]["phase"] in ("draw", "discard") and not duel["pending"]:
+        if duel["turn"]["phase"] == "draw":
+            actions = [a for a in engine.legal_actions(duel, seat) if a["type"] not in ("refresh", "prefer")]
+            return max(actions, key=lambda a: a.get("count", -1))
         return {"type": "discard", "cards": _dead_cards(duel, seat)}
     seen = visible_copy(duel, seat, random.Random(rand.random()))
+    # Each candidate play is decided once, on `seen`: that trial both lists it (a play is legal
+    # on the seat's view as on the duel) and gives the position it leads to.
+    trials = {}
+    listed = engine.legal_actions(duel, seat, accept=lambda action: _tried(seen, seat, action, trials))
+    actions = [a for a in listed if a["type"] not in ("refresh", "prefer")]
     best, best_score, passing = None, None, None
     for action in actions:
-        score = _plan(seen, seat, action) + rand.random() * 0.01
+        score = _plan(seen, seat, action, trials.get(id(action))) + rand.random() * 0.01
         if action["type"] == "pass":
             passing = score
         if best_score is None or score > best_score:
@@ -108,11 +113,21 @@ class _FirstOrder:
         return list(items)
 
 
-def _after(duel, seat, action):
-    """The trial position after `action`; a forced discard it makes another seat choose is
-    settled by that seat's own choice (else the effect would look like nothing at all)."""
+def _tried(duel, seat, action, trials) -> bool:
+    """Whether `action` is legal on `duel`; if so its facts go to `trials` (by the action's id)."""
+    try:
+        trials[id(action)] = engine.decide(duel, seat, action, _FirstOrder())
+    except IllegalAction:
+        return False
+    return True
+
+
+def _after(duel, seat, action, facts=None):
+    """The trial position after `action` (whose `facts` on `duel` may be known already); a
+    forced discard it makes another seat choose is settled by that seat's own choice (else the
+    effect would look like nothing at all)."""
     after = json_copy(duel)
-    for fact in engine.decide(duel, seat, action, _FirstOrder()):
+    for fact in engine.decide(duel, seat, action, _FirstOrder()) if facts is None else facts:
         engine.evolve(after, fact)
     while after["pending"] and after["pending"]["seat"] != seat and not after["over"]:
         chooser = after["pending"]["seat"]
@@ -129,18 +144,14 @@ def _apply(duel, seat, action):
     return after
 
 
-def _score(duel, seat, action):
-    return evaluate(_after(duel, seat, action), seat)
-
-
-def _plan(duel, seat, action):
+def _plan(duel, seat, action, facts=None):
     """A card that only prepares an attack (One More Round's extra Base Attack, Forfeiture's
     discard, a Tissue Sample's draw), played on your own turn with no Attack Sequence open, is
     worth the best move it leads to once the others let it pass: judged alone it never pays."""
-    score = _score(duel, seat, action)
+    after = _after(duel, seat, action, facts)
+    score = evaluate(after, seat)
     if not _preparation(duel, seat, action):
         return score
-    after = _after(duel, seat, action)
     for _ in range(duel["seats"]):
         if after["over"] or after["turn"]["phase"] != "action" or after["sequence"] or after["pending"] \
                 or after["priority"] == seat:
@@ -148,9 +159,10 @@ def _plan(duel, seat, action):
         after = _apply(after, after["priority"], {"type": "pass"})
     if after["over"] or after["priority"] != seat or after["turn"]["phase"] != "action" or after["pending"]:
         return score
-    for follow in engine.legal_actions(after, seat):
+    trials = {}  # each follow-up play decided once: to list it and to weigh it
+    for follow in engine.legal_actions(after, seat, accept=lambda play: _tried(after, seat, play, trials)):
         if follow["type"] in ("play", "reveal") and not _preparation(after, seat, follow):
-            score = max(score, _score(after, seat, follow))
+            score = max(score, evaluate(_after(after, seat, follow, trials.get(id(follow))), seat))
     return score
 
 
@@ -185,11 +197,12 @@ def evaluate(duel, seat):
             swing = CONTESTED if _reserve(duel, sequence[behind], behind, seat) >= margin else WIN_SEQUENCE
             score += swing if ahead else -swing
     me = players[seat]
-    score += sum(engine.free_points(me, a) for a in me["scores"]) * 1.0
+    free = {a: engine.free_points(me, a) for a in me["scores"]}
+    score += sum(free.values()) * 1.0
     score += len(me["hand"]) * 2
-    score += _secrets(duel, seat)
+    score += _secrets(duel, seat, free)
     score -= me["skip_turns"] * 40
-    for other in engine.opponents(duel, seat):
+    for other in (s for s in range(duel["seats"]) if s not in mine):  # engine.opponents
         score -= len(players[other]["hand"]) * 3
         score += len(players[other]["twisted"]) * 6
     score += 3 * duel["turn"]["allowance"] if duel["turn"]["active"] == seat else 0
@@ -234,14 +247,13 @@ def _reserve(duel, seats, side, judge):
     return total
 
 
-def _secrets(duel, seat):
+def _secrets(duel, seat, free):
     """Two Secret Cards deployed on their own Attribute are a plan worth its points; more only
     lock points away; one on another Attribute is a trap. A face-down Attack Mod is a plan only
     while one of the Hero's Base Attacks still fits the free points beside it: Zero-Day
     Exploits filling the Mind stack that Cipher Lance needs lock the Cryptomancer out of
     attacking (the stall of issue 29), so they are worth clearing."""
-    me = duel["players"][seat]
-    free = {a: engine.free_points(me, a) for a in me["scores"]}
+    me = duel["players"][seat]  # `free`: its free points by Attribute
     can_attack = any(CARDS[c]["kind"] == "base_attack" and CARDS[c]["cost"] <= free[CARDS[c]["attribute"]]
                      for c in HEROES[me["hero"]]["deck"]) if me["hero"] in HEROES else True
     score, kept = 0, 0

@@ -485,7 +485,11 @@ def advance(turn):
 # legal actions
 # ---------------------------------------------------------------------------------------
 
-def legal_actions(duel, seat):
+def legal_actions(duel, seat, accept=None):
+    """The seat's legal actions. A candidate play is listed when `accept(action)` says so: by
+    default a trial decide on `duel`; a caller that decides every play anyway on the seat's
+    view of the duel (the greedy bot) passes its own, and the listing is the same (legality
+    reads only what the seat sees: tests/kernel/test_search.py)."""
     if seat not in to_act(duel):
         return []
     actions = plays.preferences(duel, seat)
@@ -511,7 +515,8 @@ def legal_actions(duel, seat):
     st = duel
     if seat == st["turn"]["active"] and not (st["turn"]["acted"] or st["sequence"] or st["passes"]):
         actions.append({"type": "refresh"})
-    return actions + [a for a in plays.candidates(duel, seat) if _accepted(duel, seat, a)]
+    accepted = accept or (lambda action: _accepted(duel, seat, action))
+    return actions + [a for a in plays.candidates(duel, seat) if accepted(a)]
 
 
 def _accepted(duel, seat, action):
