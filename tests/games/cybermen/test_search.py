@@ -6,7 +6,7 @@ import random
 
 from domain.games.cybermen import RULESET
 from domain.games.cybermen.board import manhattan
-from domain.games.cybermen.search import SETTINGS, challengers
+from domain.games.cybermen.search import SETTINGS, challengers, evaluate, member_value
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 from domain.kernel.search import RootSearch, SearchBot
@@ -71,3 +71,17 @@ def test_the_cybermen_challengers_do_not_depend_on_the_other_seats_hidden_cards(
                     == RootSearch(bot, other, seat, bytes(32)).candidates(choices))
         checked += 1
     assert checked > 20
+
+
+# A cut-off playout is scored by `evaluate`: a free member is worth what greedy play still makes
+# of it, which shrinks as the round limit nears (search.member_value, fitted to greedy matches).
+def test_evaluate_counts_free_members_for_less_as_the_round_limit_nears():
+    state = fresh(2)
+    state["groups"][0].update(vp=0)  # three members still free
+    state["groups"][1].update(vp=4, members=[], status="escaped")
+    state["round"] = 3
+    assert evaluate(state)[0] > 0.5  # early, three free members are worth more than 4 points
+    state["round"] = 12
+    assert evaluate(state)[0] < 0.5  # in the last round, they will hardly escape in time
+    assert [member_value(r) for r in range(1, 13)] == sorted((member_value(r) for r in range(1, 13)), reverse=True)
+    assert member_value(12) < 0.5 < member_value(5)
