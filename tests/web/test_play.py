@@ -652,6 +652,11 @@ def test_abort_calls_off_a_match_before_anyone_acts(people, live):
     assert api(live, f"/v1/matches/{match_id}")["status"] == "abandoned"
 
 
+# A play of several cards is a subset row too, but not every pair of its items is listed: the
+# discard's row is the one whose every subset is (the first subset row was a play in one deal).
+DISCARD_ROW = "#actions li.action-subset[data-type='discard']"
+
+
 def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people, live):
     """HeroCard lists a discard as every subset of the hand; the page shows one row whose items
     are ticked one by one, the button reading the words of the listed action the ticks make."""
@@ -661,13 +666,13 @@ def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people,
     page = ann.page
     for _ in range(100):
         s = ann.state()
-        if s["ready"] and page.locator("#actions li.action-subset").count():
+        if s["ready"] and page.locator(DISCARD_ROW).count():
             break
         if s["ready"] and s["count"]:
             press(ann, s["count"] - 1)
         else:
             time.sleep(0.02)
-    row = page.locator("#actions li.action-subset").first
+    row = page.locator(DISCARD_ROW).first
     listed = int(page.get_attribute("#actions ol.action-list", "data-count"))
     assert page.locator("#actions li.action").count() < listed, "never one row per subset"
     boxes = row.locator(".param-items input[type=checkbox]")
@@ -681,7 +686,7 @@ def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people,
     assert text_one != text_two and row.get_attribute("data-matches"), (text_one, text_two)
     page.screenshot(path=str(screenshot_dir() / "play-herocard-discard-picked.png"))
     version = api(live, f"/v1/matches/{match_id}")["version"]
-    assert press(ann, 0, "#actions li.action-subset")
+    assert press(ann, 0, DISCARD_ROW)
     token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
     action = api(live, f"/v1/matches/{match_id}/log?since={version}", token)["events"][0]["data"]["action"]
     assert len(action["cards"]) == 2 and first_item in action["cards"]
