@@ -229,21 +229,11 @@ def refill_unseen(zones: list[list], rand, known=()) -> None:
     cards a seat cannot see. Cards in `known` (say, the options of the seat's own prompt) stay
     where they are. The pool is sorted first, so the result depends on the multiset of unseen
     cards and the zones' sizes only, never on which hidden card was where."""
-    if known:
-        known = {_card_key(card) for card in known}
-        pool = sorted((card for zone in zones for card in zone if _card_key(card) not in known), key=_card_key)
-        rand.shuffle(pool)
-        for zone in zones:
-            zone[:] = [card if _card_key(card) in known else pool.pop() for card in zone]
-        return
-    pool = [card for zone in zones for card in zone]
-    try:  # a C-level lookup per card, without a Python call, once every name has been seen
-        pool = sorted(pool, key=_CARD_KEYS.__getitem__)
-    except (KeyError, TypeError):  # a name not seen before, or a card that is not a string
-        pool = sorted(pool, key=_card_key)
+    known = {_card_key(card) for card in known}
+    pool = sorted((card for zone in zones for card in zone if _card_key(card) not in known), key=_card_key)
     rand.shuffle(pool)
     for zone in zones:
-        zone[:] = [pool.pop() for _ in zone]
+        zone[:] = [card if _card_key(card) in known else pool.pop() for card in zone]
 
 
 _CARD_KEYS: dict[str, bytes] = {}  # a card's canonical JSON: every determinization sorts the same names
