@@ -9,10 +9,10 @@ from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 
-from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of, occupants,
+from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of,
                     open_connections, sides_of)
 from .rules import legal_actions, lookahead
-from .scoring import CLOSED_BONUS, network_points, network_table, network_worth, servers_held
+from .scoring import CLOSED_BONUS, network_points, network_table
 
 STRONG_HACK = 7  # attack value from which the greedy bot hacks a rival off a server too
 # Before the final round an Avatar is worth more than its place now: "Spawn early in the game.
@@ -44,9 +44,7 @@ def _value(state, seat):
     own = {seat, (seat + 2) % 4} if state["teams"] else {seat}
     board, later = state["board"], not state["final_round"]
     groups = networks(board)
-    taken = occupants(state)  # scoring.network_table, on the networks found once
-    value, table = 0.0, [(group, network_worth(state, group, taken), servers_held(state, group, taken))
-                         for group in groups]
+    value, table = 0.0, network_table(state, groups)
     for s, player in enumerate(state["players"]):
         points = network_points(state, s, table)
         sign = 1 if s in own else -0.5

@@ -42,11 +42,12 @@ def share(worth, held, seat):
     return worth if mine >= best_other else worth // 2
 
 
-def network_table(state):
-    """[(network, its worth, servers held by seat)] for every network on the board."""
+def network_table(state, groups=None):
+    """[(network, its worth, servers held by seat)] for every network on the board (`groups`:
+    the board's networks, where the caller has found them already)."""
     taken = occupants(state)
     return [(group, network_worth(state, group, taken), servers_held(state, group, taken))
-            for group in networks(state["board"])]
+            for group in (networks(state["board"]) if groups is None else groups)]
 
 
 def earned(state, seat, group):
