@@ -27,10 +27,7 @@ bench/search_strength.py and the README):
 3. **Playouts.** A candidate is scored on a sample by playing it, then the policy for every
    seat (the greedy bot where the game has one, else the random bot) to the end, or for
    `depth` actions and then the game's `evaluate(state) -> [0..1 per seat]` (1/2 where it
-   has none). A win scores 1 shared among the winners, a loss 0, unless the game scores a
-   finished playout itself (the `final_score` setting: `(state, outcome, seat) -> 0..1`; a
-   game decided by a few points may add the margin, so that two moves that both win, or
-   both lose, on a sample still differ by how much, and a tie is not as good as a lead).
+   has none). A win scores 1 shared among the winners, a loss 0.
 4. **Sequential halving** (Karnin, Koren and Somekh, ICML 2013; the root rule of Gumbel
    MuZero) among the challengers: the budget is split into rounds; in each, the incumbent
    and every surviving challenger play the same new samples with the same dice (common
@@ -81,10 +78,9 @@ class SearchBot:
 
     def __init__(self, ruleset, playouts: int = DEFAULT_PLAYOUTS, milliseconds: float | None = DEFAULT_MILLISECONDS,
                  depth: int | None = DEFAULT_DEPTH, policy: str = DEFAULT_POLICY, width: int = DEFAULT_WIDTH,
-                 challengers=None, final_score=None):
+                 challengers=None):
         self.ruleset, self.playouts, self.milliseconds = ruleset, playouts, milliseconds
         self.depth, self.policy, self.width, self.challengers = depth, policy, width, challengers
-        self.final_score = final_score
 
     def __call__(self, state, seat, rand):
         choices = self.ruleset.legal_actions(state, seat)
@@ -177,9 +173,8 @@ class RootSearch:
             state = dice.apply(ruleset, state, seat, self.policy(state, seat, moves))
         result = ruleset.outcome(state)
         if result is not None:
-            if self.bot.final_score is not None:
-                return self.bot.final_score(state, result, self.seat)
-            return win_share(result, self.seat)
+            winners = result.get("winners") or []
+            return 1 / len(winners) if self.seat in winners else 0.0
         return ruleset.evaluate(state)[self.seat] if ruleset.evaluate is not None else 0.5
 
 
@@ -214,12 +209,6 @@ def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
         return True
     variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
     return mean >= SearchBot.DEPART_Z * math.sqrt(variance / len(differences))
-
-
-def win_share(outcome: dict, seat: int) -> float:
-    """A finished playout's plain score: 1 shared among the winners, 0 for a loss."""
-    winners = outcome.get("winners") or []
-    return 1 / len(winners) if seat in winners else 0.0
 
 
 def lead_scores(points: list, scale: float, same_side=lambda seat, other: seat == other) -> list[float]:

@@ -138,22 +138,3 @@ def test_a_games_ranking_of_the_challengers_decides_which_moves_are_tried():
         ranked_three = SearchBot(RACE, playouts=12, width=2, challengers=lambda sample, seat, choices: [{"take": 3}])
         assert ranked_two(state, 0, random.Random(seed)) == {"take": 2}
         assert ranked_three(state, 0, random.Random(seed)) == {"take": 1}
-
-
-# A claim: seat 0 takes 1, 2 or 3 points and wins with any of them; the policy takes 1.
-CLAIM = toy(
-    "claim", setup=lambda options, seats, rng: {"points": None},
-    legal=lambda state, seat: [{"points": n} for n in (1, 2, 3)] if seat == 0 and state["points"] is None else [],
-    decide=lambda state, seat, action, rng: [{"points": action["points"]}],
-    to_act=lambda state: {0} if state["points"] is None else set(),
-    outcome=lambda state: None if state["points"] is None else {"winners": [0]},
-    policy=lambda state, seat, rand: {"points": 1})
-
-
-def test_a_games_final_score_tells_apart_moves_that_all_win():
-    state = CLAIM.setup({}, ["a", "b"], None)
-    # Every move wins every playout: on the plain score nothing beats the policy's move.
-    assert SearchBot(CLAIM, playouts=12, milliseconds=None)(state, 0, random.Random(2)) == {"points": 1}
-    by_margin = SearchBot(CLAIM, playouts=12, milliseconds=None,
-                          final_score=lambda state, outcome, seat: 0.5 + state["points"] / 6)
-    assert by_margin(state, 0, random.Random(2)) == {"points": 3}
