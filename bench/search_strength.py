@@ -18,9 +18,10 @@ counts the matches played, and says it stopped).
 With --paired N each match is also played with the opponent's bot in the search bot's seat
 (the *base* match: same seed, so the same dice at the same action numbers), and the
 opponent's bot against itself over N further seeds (from 1,000,000 on, apart from the
-paired ones). A match's dice decide much of it: greedy v greedy on seeds 700-759 gives the
-first of them 19 sole wins in 60, on seeds 500-539 19 in 40, over 2,000 seeds 44.8 %. So a
-rate over a few dozen seeds says as much about the seeds as about the search. The paired
+paired ones). A match's dice decide much of it: the greedy bot in the search bot's seat
+wins 19 of Cybermen's seeds 700-759 and 19 of seeds 500-539 against greedy, but 44.4 % of
+2,000 seeds from 1,000,000 on. So a rate over a few dozen seeds says as much about the seeds
+as about the search. The paired
 estimate is the base rate over the N seeds plus the search's mean gain over its base match
 on the same seeds (common random numbers with a control variate): the same expectation as
 the plain rate, with an interval that holds the seeds' luck out of it.
