@@ -21,10 +21,10 @@ opponent's bot against itself over N further seeds (from 1,000,000 on, apart fro
 paired ones). A match's dice decide much of it: the greedy bot in the search bot's seat
 wins 19 of Cybermen's seeds 700-759 and 19 of seeds 500-539 against greedy, but 44.4 % of
 2,000 seeds from 1,000,000 on. So a rate over a few dozen seeds says as much about the seeds
-as about the search. The paired
-estimate is the base rate over the N seeds plus the search's mean gain over its base match
-on the same seeds (common random numbers with a control variate): the same expectation as
-the plain rate, with an interval that holds the seeds' luck out of it.
+as about the search. The paired estimate is the base rate over the N seeds plus the search's
+mean gain over its base match on the same seeds (common random numbers with a control
+variate): the same expectation as the plain rate, with an interval that holds the seeds'
+luck out of it.
 """
 
 import argparse
@@ -96,12 +96,12 @@ def paired_estimate(results: list[str], bases: list[str], base_wins: int, base_n
             "changed": sum(1 for g in gains if g), "n": n}
 
 
-def base_rate(game: str, opponent: str, matches: int, workers: int) -> int:
-    """Sole wins of the opponent's bot in the search bot's seat against itself, `matches`
-    matches from seed BASE_SEEDS on."""
-    jobs = [(game, opponent, seed, {"base": True}) for seed in range(BASE_SEEDS, BASE_SEEDS + matches)]
+def base_matches(game: str, opponent: str, seeds, workers: int) -> dict[int, str]:
+    """{seed: "win", "tie" or "loss"} of the opponent's bot in the search bot's seat against
+    itself, on all cores (a greedy bot is not always cheap: Cyberspace's looks 60 moves ahead)."""
+    jobs = [(game, opponent, seed, {"base": True}) for seed in seeds]
     with multiprocessing.Pool(workers) as pool:
-        return sum(result == "win" for _, (result, _, _) in pool.imap_unordered(_one_match_of, jobs, chunksize=20))
+        return {seed: result for seed, (result, _, _) in pool.imap_unordered(_one_match_of, jobs, chunksize=20)}
 
 
 def decided(wins: int, played: int, matches: int, bar: float) -> bool:
@@ -139,8 +139,9 @@ def strength(game, opponent, matches, workers, first_seed=0, verbose=False, bar=
            "stopped": len(results) < matches,
            **win_rate(counts["win"], len(results)), "decisions_per_s": round(decisions / spent, 1) if spent else None}
     if paired:
-        bases = [one_match(game, opponent, seed, base=True)[0] for seed in results]
-        row["paired"] = paired_estimate(outcomes, bases, base_rate(game, opponent, paired, workers), paired)
+        bases = base_matches(game, opponent, results, workers)
+        base_wins = list(base_matches(game, opponent, range(BASE_SEEDS, BASE_SEEDS + paired), workers).values()).count("win")
+        row["paired"] = paired_estimate(outcomes, [bases[seed] for seed in results], base_wins, paired)
     return row
 
 
