@@ -4,6 +4,8 @@ Links L<seat>, Firewalls #), the tiles to draw (the stack as backs), the network
 seat's tokens and points; with card duels, each Hero as HeroCard draws it (hidden cards as
 backs)."""
 
+from functools import lru_cache
+
 from rich.table import Table
 from rich.text import Text
 
@@ -23,22 +25,26 @@ def cell(tile: dict | None) -> Text:
     node with the occupying Avatar's seat in its colour, a Link as L<seat>."""
     if tile is None:
         return EMPTY
-    connections = set(tile["connections"])
-    walled = {w["side"]: w["owner"] for w in tile["firewalls"]}
+    return _cell(frozenset(tile["connections"]), frozenset(w["side"] for w in tile["firewalls"]),
+                 tile["avatar"]["seat"] if tile["avatar"] else None, tile["node"], tile["link"])
 
+
+# A board redrawn after each action repeats almost all its cells, so a cell is drawn once per
+# look (rich renders a Text without changing it, as the shared EMPTY shows).
+@lru_cache(maxsize=4096)
+def _cell(connections: frozenset, walled: frozenset, occupant: int | None, node: str, link: int | None) -> Text:
     def arm(side, line, blank):
         if side not in connections:
             return Text(blank)
         return Text("#" * len(line), style="bold red") if side in walled else Text(line, style="bright_white")
 
-    occupant = tile["avatar"]["seat"] if tile["avatar"] else None
-    left, right = ("(", ")") if tile["node"] == "client" else ("[", "]")
-    node = Text.assemble((left, "bold"), (" " if occupant is None else str(occupant),
+    left, right = ("(", ")") if node == "client" else ("[", "]")
+    body = Text.assemble((left, "bold"), (" " if occupant is None else str(occupant),
                                           f"bold black on {seat_style(occupant)}"), (right, "bold"))
-    link = Text("  ") if tile["link"] is None else Text(f"L{tile['link']}", style=f"bold {seat_style(tile['link'])}")
+    mark = Text("  ") if link is None else Text(f"L{link}", style=f"bold {seat_style(link)}")
     return Text("\n").join([Text("   ") + arm(0, "|", " ") + Text("   "),
-                            arm(3, "--", "  ") + node + arm(1, "--", "  "),
-                            link + Text(" ") + arm(2, "|", " ") + Text("   ")])
+                            arm(3, "--", "  ") + body + arm(1, "--", "  "),
+                            mark + Text(" ") + arm(2, "|", " ") + Text("   ")])
 
 
 def span(values, size):
