@@ -6,8 +6,9 @@ every other request (service/asgi.py) are never theirs to take. What a stream se
 from the event store (the truth) and redacted by the same code as the log
 (`Arbiter.stream_batch`), in a small thread pool of its own, only when there is something
 new: one watcher thread per process follows the notification log of every shard every
-`POLL_SECONDS` and wakes the streams of the matches that changed. A missed wake-up would
-cost latency, never an event; the heartbeat re-reads the store too.
+`POLL_SECONDS`, and at once after a save of its own process (the store's `after_save`), and
+wakes the streams of the matches that changed. A missed wake-up would cost latency, never an
+event; the heartbeat re-reads the store too.
 
 Limits: `ARBITER_MAX_STREAMS` per process and `ARBITER_STREAMS_PER_CLIENT` per client
 address; past either a stream is refused with 429 `too_many_streams` (problem+json, with
@@ -45,7 +46,9 @@ class Watcher:
         self._waiting: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._nudged = threading.Event()
         self._thread: threading.Thread | None = None
+        store.after_save.append(self._nudged.set)
 
     def subscribe(self, match_id: str) -> asyncio.Event:
         woken = asyncio.Event()
@@ -65,10 +68,15 @@ class Watcher:
 
     def stop(self) -> None:
         self._stop.set()
+        self._nudged.set()
 
     def _follow(self) -> None:
         positions = {name: shard.recorder.max_notification_id() or 0 for name, shard in self.store.shards.items()}
-        while not self._stop.wait(self.poll_seconds):
+        while True:
+            self._nudged.wait(self.poll_seconds)  # a save here reads at once; another process's within the poll
+            self._nudged.clear()
+            if self._stop.is_set():
+                break
             for name, shard in self.store.shards.items():
                 try:
                     positions[name] = self._wake_changed(shard.recorder, positions[name])

@@ -25,6 +25,7 @@ find the tables there. No start-up order or one-shot init step is needed.
 
 import hashlib
 import os
+from collections.abc import Callable
 from copy import deepcopy
 from datetime import datetime
 from pathlib import Path
@@ -429,7 +430,11 @@ def shard_rank(name: str, stream_id: UUID) -> bytes:
 
 class MatchStore:
     """The event store Arbiter uses: one shard, or several, behind the same few methods. Every
-    method takes the match id, from which the shard follows (`shard_for`)."""
+    method takes the match id, from which the shard follows (`shard_for`).
+
+    `after_save` holds callables run, with no argument, after each save of this process has
+    committed: a nudge for whoever follows the notification log (the live streams), never a way
+    to learn what was saved. They must be quick and must not raise."""
 
     def __init__(self, environ=os.environ):
         if environ.get("ARBITER_STORE", "sqlite") == "postgres" and len(database_urls(environ)) > 1:
@@ -441,6 +446,7 @@ class MatchStore:
         else:
             self.shards = {"": ShardStore(environ)}
         self._located: LRUCache[UUID, ShardStore] = LRUCache(maxsize=100_000)
+        self.after_save: list[Callable[[], None]] = []
 
     @property
     def sharded(self) -> bool:
@@ -509,10 +515,16 @@ class MatchStore:
 
     def save_match(self, match: Match, *others) -> None:
         self._stored_with(match.id, match).save_match(match, *others)
+        self._saved()
 
     def save_lobby(self, lobby: Lobby, *others) -> None:
         match_id = UUID(lobby.match_id)
         self._stored_with(match_id, lobby).save_lobby(lobby, *others)
+        self._saved()
+
+    def _saved(self) -> None:
+        for nudge in self.after_save:
+            nudge()
 
     def _stored_with(self, match_id: UUID, aggregate) -> ShardStore:
         """Where new events go: where the match's streams were found (every command reads its

@@ -1,0 +1,34 @@
+"""The live stream's watcher (service/live.py): it polls the notification log, and a save made
+by its own process nudges it to read at once."""
+
+import threading
+
+import service.live
+
+from .helpers import bearer
+
+
+def test_a_save_in_this_process_reaches_its_followers_without_waiting_for_the_poll(served, monkeypatch):
+    # A poll and a heartbeat far longer than the wait below: only the nudge can bring the event.
+    monkeypatch.setattr(service.live, "HEARTBEAT_SECONDS", 120.0)
+    served.app.streams.watcher.poll_seconds = 120.0
+    client = served.flask.test_client()
+    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", "bob"]}).json
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    summary = client.get(f"/v1/matches/{match_id}").json
+    seat, version = summary["to_act"][0], summary["version"]
+    got = {}
+    follower = threading.Thread(target=lambda: got.update(zip(("status", "events"), served.stream(
+        f"/v1/matches/{match_id}/stream", until=lambda events: events and events[-1]["id"] > version, timeout=20))))
+    follower.start()
+    for _ in range(200):  # the follower has read what there was and waits on the watcher
+        if served.app.streams.count:
+            break
+        follower.join(0.05)
+    assert served.app.streams.count == 1
+    action = client.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(tokens[seat])).json["actions"][0]
+    posted = client.post(f"/v1/matches/{match_id}/actions", headers=bearer(tokens[seat]), json={"action": action})
+    assert posted.status_code == 201, posted.json
+    follower.join(30)
+    assert got, "the event did not reach the follower within 20 s (the stream's own timeout)"
+    assert got["status"] == 200 and got["events"][-1]["id"] == version + 1, got
