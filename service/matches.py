@@ -296,7 +296,10 @@ class Arbiter(LifecycleCommands):
         # aggregate may already hold a command's events that its request has not yet stored.
         records = self.store.stored_events(opened.match_id, after=after)
         if not records:
-            return [], self.store.last_event_type(opened.match_id) in FINAL_EVENTS
+            # Over only if the final event is one already sent: events stored since the read
+            # above (the match's last, say) come with the next wake, not lost to an early end.
+            last = self.store.last_event(opened.match_id)
+            return [], last is not None and last[0] <= after and last[1] in FINAL_EVENTS
         over = any(r["type"] in FINAL_EVENTS for r in records)
         clock = None
         if records and not over:

@@ -376,10 +376,10 @@ class ShardStore(Application):
                             **export_fields(decode(stored.state))})
         return records
 
-    def last_event_type(self, match_id: UUID) -> str | None:
-        """The type of the last stored event of a stream (None: no stream)."""
+    def last_event(self, match_id: UUID) -> tuple[int, str] | None:
+        """The version and type of the last stored event of a stream (None: no stream)."""
         last = self.recorder.select_events(match_id, desc=True, limit=1)
-        return event_type(last[0].topic) if last else None
+        return (last[0].originator_version, event_type(last[0].topic)) if last else None
 
     def stream_exists(self, stream_id: UUID) -> bool:
         """Whether any aggregate (a match, a lobby, a secret) has events under this id."""
@@ -546,8 +546,8 @@ class MatchStore:
                       limit: int | None = None) -> list[dict]:
         return self.shard_for(match_id).stored_events(match_id, after, upto, limit)
 
-    def last_event_type(self, match_id: UUID) -> str | None:
-        return self.shard_for(match_id).last_event_type(match_id)
+    def last_event(self, match_id: UUID) -> tuple[int, str] | None:
+        return self.shard_for(match_id).last_event(match_id)
 
     def stream_exists(self, stream_id: UUID) -> bool:
         return any(shard.stream_exists(stream_id) for shard in self.shards.values())

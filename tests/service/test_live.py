@@ -32,3 +32,23 @@ def test_a_save_in_this_process_reaches_its_followers_without_waiting_for_the_po
     follower.join(30)
     assert got, "the event did not reach the follower within 20 s (the stream's own timeout)"
     assert got["status"] == 200 and got["events"][-1]["id"] == version + 1, got
+
+
+def test_a_stream_that_reads_nothing_new_ends_only_after_sending_the_final_event(client, monkeypatch):
+    """A read that finds nothing, then the match's last events stored before the stream asks
+    whether the match is over: the stream goes on (and sends them), it does not end early."""
+    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", "bob"]}).json
+    match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
+    arbiter = client.application.extensions["arbiter"]
+    opened = arbiter.open_stream(match_id, tokens[1], None, None)
+    sent = client.get(f"/v1/matches/{match_id}").json["version"]  # what the stream has sent so far
+    assert client.post(f"/v1/matches/{match_id}/resign", headers=bearer(tokens[0])).status_code == 201
+    final = client.get(f"/v1/matches/{match_id}").json["version"]
+    assert final > sent
+    reads = arbiter.store.stored_events
+    early = [True]  # the first read ran just before the resignation's events were stored
+    monkeypatch.setattr(arbiter.store, "stored_events", lambda *a, **k: [] if early and early.pop() else reads(*a, **k))
+    assert arbiter.stream_batch(opened, sent) == ([], False)
+    chunks, over = arbiter.stream_batch(opened, sent)
+    assert [seq for seq, _ in chunks] == list(range(sent + 1, final + 1)) and over
+    assert arbiter.stream_batch(opened, final) == ([], True)
