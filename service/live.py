@@ -5,8 +5,8 @@ of idle followers cost a little memory and nothing else, and the WSGI threads th
 every other request (service/asgi.py) are never theirs to take. What a stream sends is read
 from the event store (the truth) and redacted by the same code as the log
 (`Arbiter.stream_batch`), in a small thread pool of its own, only when there is something
-new: one watcher thread per process follows the notification log of every shard every
-`POLL_SECONDS`, and at once after a save of its own process (the store's `after_save`), and
+new: one watcher thread per process follows the notification log of every shard (every
+`POLL_SECONDS`, and at once after a save by its own process: the store's `after_save`) and
 wakes the streams of the matches that changed. A missed wake-up would cost latency, never an
 event; the heartbeat re-reads the store too.
 

@@ -29,8 +29,8 @@ def cell(tile: dict | None) -> Text:
                  tile["avatar"]["seat"] if tile["avatar"] else None, tile["node"], tile["link"])
 
 
-# A board redrawn after each action repeats almost all its cells, so a cell is drawn once per
-# look (rich renders a Text without changing it, as the shared EMPTY shows).
+# A board redrawn after each action repeats almost all its cells, so each distinct cell is
+# built once and shared (rich renders a Text without changing it, as the shared EMPTY shows).
 @lru_cache(maxsize=4096)
 def _cell(connections: frozenset, walled: frozenset, occupant: int | None, node: str, link: int | None) -> Text:
     def arm(side, line, blank):
