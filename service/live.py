@@ -48,15 +48,20 @@ class Watcher:
         self._stop = threading.Event()
         self._nudged = threading.Event()
         self._thread: threading.Thread | None = None
-        store.after_save.append(self._nudged.set)
+        store.after_save.append(self._nudge)
 
     def subscribe(self, match_id: str) -> asyncio.Event:
         woken = asyncio.Event()
         with self._lock:
-            self._waiting.setdefault(match_id, set()).add((asyncio.get_running_loop(), woken))
             if self._thread is None:
-                self._thread = threading.Thread(target=self._follow, name="arbiter-live-watcher", daemon=True)
+                # Where the log stands is read before the first stream's first read (a save
+                # between the two would otherwise count as seen and wake no one); once a process.
+                positions = {name: shard.recorder.max_notification_id() or 0
+                             for name, shard in self.store.shards.items()}
+                self._thread = threading.Thread(target=self._follow, args=(positions,), name="arbiter-live-watcher",
+                                                daemon=True)
                 self._thread.start()
+            self._waiting.setdefault(match_id, set()).add((asyncio.get_running_loop(), woken))
         return woken
 
     def unsubscribe(self, match_id: str, woken: asyncio.Event) -> None:
@@ -69,9 +74,15 @@ class Watcher:
     def stop(self) -> None:
         self._stop.set()
         self._nudged.set()
+        if self._nudge in self.store.after_save:
+            self.store.after_save.remove(self._nudge)
 
-    def _follow(self) -> None:
-        positions = {name: shard.recorder.max_notification_id() or 0 for name, shard in self.store.shards.items()}
+    def _nudge(self) -> None:
+        """A save of this process: read at once, if anyone here follows a match."""
+        if self._waiting:
+            self._nudged.set()
+
+    def _follow(self, positions: dict[str, int]) -> None:
         while True:
             self._nudged.wait(self.poll_seconds)  # a save here reads at once; another process's within the poll
             self._nudged.clear()
@@ -93,7 +104,10 @@ class Watcher:
             with self._lock:
                 woken = [entry for match_id in changed for entry in self._waiting.get(match_id, ())]
             for loop, event in woken:
-                loop.call_soon_threadsafe(event.set)
+                try:
+                    loop.call_soon_threadsafe(event.set)
+                except RuntimeError:  # that stream's event loop has closed: nobody to wake there
+                    pass
         return position
 
 

@@ -24,6 +24,7 @@ find the tables there. No start-up order or one-shot init step is needed.
 """
 
 import hashlib
+import logging
 import os
 from collections.abc import Callable
 from copy import deepcopy
@@ -45,6 +46,8 @@ from eventsourcing.utils import get_topic
 from .errors import MatchNotFound, VersionConflict
 from .lobby import Lobby, lobby_id
 from .match import EVENT_TYPES, Match, MatchSecret, secret_id
+
+log = logging.getLogger("arbiter.store")
 
 
 class OrjsonTranscoder(Transcoder):
@@ -434,7 +437,7 @@ class MatchStore:
 
     `after_save` holds callables run, with no argument, after each save of this process has
     committed: a nudge for whoever follows the notification log (the live streams), never a way
-    to learn what was saved. They must be quick and must not raise."""
+    to learn what was saved. They must be quick; one that raises is logged, and the save stands."""
 
     def __init__(self, environ=os.environ):
         if environ.get("ARBITER_STORE", "sqlite") == "postgres" and len(database_urls(environ)) > 1:
@@ -523,8 +526,11 @@ class MatchStore:
         self._saved()
 
     def _saved(self) -> None:
-        for nudge in self.after_save:
-            nudge()
+        for nudge in list(self.after_save):
+            try:
+                nudge()
+            except Exception:  # the save has committed: a failing listener must not turn it into an error
+                log.exception("an after_save callable failed")
 
     def _stored_with(self, match_id: UUID, aggregate) -> ShardStore:
         """Where new events go: where the match's streams were found (every command reads its
