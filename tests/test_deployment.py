@@ -2,7 +2,6 @@
 the API service's own command and environment, against the real PostgreSQL server."""
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -13,6 +12,8 @@ from urllib.parse import urlparse
 import orjson
 import urllib.request
 import yaml
+
+from tests.processes import stop
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,5 +102,4 @@ def test_the_api_and_projector_serve_on_postgres_and_redis(postgres_env, redis_e
         assert summary["status"] == "ended" and summary["outcome"]["reason"] == "timeout"
     finally:
         for child in (process, projector, clock):
-            os.killpg(child.pid, signal.SIGTERM)
-            child.wait(timeout=10)
+            stop(child)

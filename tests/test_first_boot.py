@@ -4,7 +4,6 @@ healthy, and no worker dies or is restarted while the tables are being created."
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ import orjson
 import pytest
 
 from tests.conftest import fresh_databases
+from tests.processes import stop
 from tests.test_deployment import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,9 +97,7 @@ def boot_and_play(urls: list[str], redis_env: dict, tmp_path: Path):
             assert process.poll() is None, f"{process.args} exited"
     finally:
         for process in processes:
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in processes:
-            process.wait(timeout=15)
+            stop(process)
     serve_logs = [log.read_text() for log in logs[:2]]
     for text in serve_logs:
         assert text.count("Started server process") == WORKERS, text  # one each: none restarted

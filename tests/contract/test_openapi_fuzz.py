@@ -13,7 +13,6 @@ ARBITER_FUZZ_EXAMPLES=1000 for a nightly run.
 
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ import pytest
 from service.openapi import operations
 
 from tests.conftest import sqlite_environ
+from tests.processes import stop
 from tests.test_deployment import free_port
 from tests.sizing import sized
 
@@ -70,8 +70,7 @@ def served(fuzzed_env, tmp_path):
                 time.sleep(0.1)
         yield base
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
+        stop(server)
 
 
 def new_match(base: str) -> dict:
