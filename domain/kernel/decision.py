@@ -2,14 +2,41 @@
 
 It works on a copy of the state, applying each fact with the game's own `evolve` as it
 is emitted, so later rules see earlier effects and the caller's state is never touched.
+
+A simulation that gives its state up (a search's playout, a bot's trial move on its own
+copy) calls `advance` instead of `decide` and then `evolve` fact by fact: the outermost
+Decision then works on that state itself, so the state is neither copied nor the facts
+applied twice. A playout step used to pay for both: a tenth to a fifth of the search bot's
+time (bench/search_speed.py, issue 32). tests/kernel/test_advance.py holds every game to
+`advance` giving what `decide` and `evolve` give.
 """
+
+from contextvars import ContextVar
 
 from .canonical import json_copy
 
 
+class _Claim:
+    """One `advance` call's offer of its state to the first Decision made under it."""
+
+    __slots__ = ("taken",)
+
+    def __init__(self):
+        self.taken = False
+
+
+_OFFERED: ContextVar[_Claim | None] = ContextVar("arbiter_decision_in_place", default=None)
+
+
 class Decision:
     def __init__(self, state, rng, evolve):
-        self.state = json_copy(state)
+        claim = _OFFERED.get()
+        if claim is not None and not claim.taken:
+            # The outermost Decision of an `advance` call: the caller gave this state up.
+            claim.taken = True
+            self.state = state
+        else:
+            self.state = json_copy(state)
         self.rng = rng
         self.facts = []
         self._evolve = evolve
@@ -17,3 +44,21 @@ class Decision:
     def emit(self, fact):
         self._evolve(self.state, fact)
         self.facts.append(fact)
+
+
+def advance(ruleset, state, seat, action, rng):
+    """The state after `action` and its facts: `ruleset.decide` then `ruleset.evolve` of each
+    fact, as one step, on `state` itself, which the caller gives up (it is changed in place and
+    is worthless after an IllegalAction). A game whose decide goes through a Decision evolves
+    the state as it decides; any other game (Algomancy's decide diffs a copy) gets its facts
+    evolved here."""
+    claim = _Claim()
+    token = _OFFERED.set(claim)
+    try:
+        facts = ruleset.decide(state, seat, action, rng)
+    finally:
+        _OFFERED.reset(token)
+    if not claim.taken:
+        for fact in facts:
+            state = ruleset.evolve(state, fact)
+    return state, facts

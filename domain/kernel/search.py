@@ -57,6 +57,7 @@ import random
 import time
 
 from .canonical import canonical_json
+from .decision import advance
 from .rng import RandomStream
 
 
@@ -192,10 +193,8 @@ class _Dice:
 
     def apply(self, ruleset, state, seat, action):
         self.seq += 1
-        stream = RandomStream(self.key, self.name, self.seq)
-        for fact in ruleset.decide(state, seat, action, stream):
-            state = ruleset.evolve(state, fact)
-        return state
+        state, _ = advance(ruleset, state, seat, action, RandomStream(self.key, self.name, self.seq))
+        return state  # the sample is the playout's own: advanced in place
 
 
 def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:

@@ -10,11 +10,13 @@ draws a guessed one, never the real top of the deck.
 import random
 
 from domain.kernel.canonical import json_copy
+from domain.kernel.decision import advance
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 
 from .board import hand_limit
-from .rules import FAME_TO_WIN, decide, evolve, legal_actions, outcome
+from . import rules
+from .rules import FAME_TO_WIN, legal_actions, outcome
 from .search import determinize, progress
 
 # The trials' own dice: never the match's stream, so the bot cannot foresee the match's draws.
@@ -66,12 +68,9 @@ def greedy_bot(state, seat, rand):
         best, best_score = {"type": "end_turn"}, _score(sample, seat) - HAND_CARD * excess + BETTER
     for action in candidates:
         try:
-            facts = decide(sample, seat, action, RandomStream(SIMULATED_KEY, SIMULATED_ID, 0))
+            after, _ = advance(rules, json_copy(sample), seat, action, RandomStream(SIMULATED_KEY, SIMULATED_ID, 0))
         except IllegalAction:  # legal on the real state, not on this sample (a guessed deck)
             continue
-        after = json_copy(sample)
-        for fact in facts:
-            evolve(after, fact)
         score = _score(after, seat)
         if best_score is None or score > best_score:
             best, best_score = action, score

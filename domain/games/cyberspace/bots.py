@@ -7,6 +7,7 @@ from domain.games.herocard import engine as hc
 from domain.games.herocard.bots import visible_copy
 from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
+from domain.kernel.decision import advance
 from domain.kernel.rng import RandomStream
 
 from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of,
@@ -360,10 +361,8 @@ class _Kept:
 
 
 def _trial(duel, seat, move):
-    after = json_copy(duel)
     try:
-        for fact in hc.decide(duel, seat, move, _Kept()):
-            hc.evolve(after, fact)
+        after, _ = advance(hc, json_copy(duel), seat, move, _Kept())
     except Exception:  # a move legal in the real duel may not be in the reshuffled copy
         return None
     return after

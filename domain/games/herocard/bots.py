@@ -7,6 +7,7 @@ cards, so hidden information never steers the choice."""
 import random
 
 from domain.kernel.canonical import json_copy
+from domain.kernel.decision import advance
 from domain.kernel.errors import IllegalAction
 
 from . import engine
@@ -114,21 +115,20 @@ class _FirstOrder:
 
 
 def _tried(duel, seat, action, trials) -> bool:
-    """Whether `action` is legal on `duel`; if so its facts go to `trials` (by the action's id)."""
+    """Whether `action` is legal on `duel`; if so the position it leads to goes to `trials`
+    (by the action's id), to be weighed once."""
     try:
-        trials[id(action)] = engine.decide(duel, seat, action, _FirstOrder())
+        trials[id(action)] = _apply(duel, seat, action)
     except IllegalAction:
         return False
     return True
 
 
-def _after(duel, seat, action, facts=None):
-    """The trial position after `action` (whose `facts` on `duel` may be known already); a
-    forced discard it makes another seat choose is settled by that seat's own choice (else the
-    effect would look like nothing at all)."""
-    after = json_copy(duel)
-    for fact in engine.decide(duel, seat, action, _FirstOrder()) if facts is None else facts:
-        engine.evolve(after, fact)
+def _after(duel, seat, action, tried=None):
+    """The trial position after `action` (`tried`: that position, when `_tried` has reached it
+    already); a forced discard it makes another seat choose is settled by that seat's own
+    choice (else the effect would look like nothing at all)."""
+    after = _apply(duel, seat, action) if tried is None else tried
     while after["pending"] and after["pending"]["seat"] != seat and not after["over"]:
         chooser = after["pending"]["seat"]
         options = engine.legal_actions(after, chooser)
@@ -138,17 +138,15 @@ def _after(duel, seat, action, facts=None):
 
 
 def _apply(duel, seat, action):
-    after = json_copy(duel)
-    for fact in engine.decide(duel, seat, action, _FirstOrder()):
-        engine.evolve(after, fact)
+    after, _ = advance(engine, json_copy(duel), seat, action, _FirstOrder())
     return after
 
 
-def _plan(duel, seat, action, facts=None):
+def _plan(duel, seat, action, tried=None):
     """A card that only prepares an attack (One More Round's extra Base Attack, Forfeiture's
     discard, a Tissue Sample's draw), played on your own turn with no Attack Sequence open, is
     worth the best move it leads to once the others let it pass: judged alone it never pays."""
-    after = _after(duel, seat, action, facts)
+    after = _after(duel, seat, action, tried)
     score = evaluate(after, seat)
     if not _preparation(duel, seat, action):
         return score

@@ -1,0 +1,68 @@
+"""`advance` (domain/kernel/decision.py): the search's playouts and the bots' trials step a
+state they own in place. For every game, at every step of random and greedy matches at
+several tables, it must give the very state and facts that `decide` and then `evolve` of
+each fact give; and a plain `decide` afterwards must still leave its input alone."""
+
+import random
+
+import orjson
+import pytest
+
+from domain.kernel.canonical import canonical_json, json_copy
+from domain.kernel.decision import advance
+from domain.kernel.errors import IllegalAction
+from domain.kernel.rng import RandomStream
+from domain.kernel.ruleset import all_latest, latest
+from tests.kernel.test_search import TABLES
+from tests.sizing import sized
+
+GAMES = sorted(r.name for r in all_latest())
+# Every game at its smallest and largest table and the variants test_search.py names.
+# Algomancy decides by diffing a copy (no Decision): one table shows advance evolves its facts.
+PLAYED = sorted({(game, canonical_json(options).decode(), seats) for game, options, seats in TABLES
+                 if game != "algomancy"} | {(game, "{}", max(latest(game).min_seats, 2)) for game in GAMES})
+
+
+def play_checking_advance(ruleset, options: dict, seats: int, seed: int, policy: str) -> int:
+    rand = random.Random(seed)
+    key = rand.randbytes(32)
+    state = ruleset.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+    bot = ruleset.bots.get(policy) or ruleset.bots["random"]
+    steps = 0
+    for seq in range(2, 3000):
+        if ruleset.outcome(state) is not None:
+            break
+        seat = rand.choice(sorted(ruleset.to_act(state)))
+        action = bot(state, seat, random.Random(rand.getrandbits(64)))
+        before = json_copy(state)
+        facts = ruleset.decide(state, seat, action, RandomStream(key, "m", seq))
+        assert state == before, "decide changed its input (an advance's claim outlived it?)"
+        expected = json_copy(state)
+        for fact in facts:
+            expected = ruleset.evolve(expected, fact)
+        advanced, advanced_facts = advance(ruleset, json_copy(state), seat, action, RandomStream(key, "m", seq))
+        assert canonical_json(advanced_facts) == canonical_json(facts), f"step {seq}: other facts"
+        assert advanced == expected, f"step {seq}: {action} advanced to another state than decide + evolve"
+        state, steps = expected, steps + 1
+    return steps
+
+
+@pytest.mark.parametrize("game, options, seats", PLAYED, ids=lambda v: str(v))
+def test_advance_gives_what_decide_then_evolve_give_at_every_step(game, options, seats):
+    ruleset, steps = latest(game), 0
+    for seed in range(sized(1)):
+        for policy in ("random", "greedy"):
+            steps += play_checking_advance(ruleset, orjson.loads(options), seats,
+                                           seed, policy)
+    assert steps > 20
+
+
+def test_a_refused_action_raises_and_the_next_decide_copies_again():
+    ruleset = latest("cyberiad")
+    state = ruleset.setup({}, ["a", "b"], RandomStream(b"k" * 32, "m", 1))
+    with pytest.raises(IllegalAction):
+        advance(ruleset, json_copy(state), 0, {"type": "no such action"}, RandomStream(b"k" * 32, "m", 2))
+    seat = sorted(ruleset.to_act(state))[0]
+    before = json_copy(state)
+    ruleset.decide(state, seat, ruleset.legal_actions(state, seat)[0], RandomStream(b"k" * 32, "m", 2))
+    assert state == before
