@@ -280,11 +280,9 @@ def act_mulligan(turn, seat, action):
 
 
 # SUMMONING
-def summon_refusal(st, seat, card, pay_cpu, pay_ram):
-    player = st["players"][seat]
-    if card not in player["hand"]:
-        return "card_not_in_hand", f"{card!r} is not in your hand"
-    creature = CREATURES[card]
+def _track_refusal(player, creature):
+    """Why the power tracks forbid this creature now, whatever is paid: its cost, alone or with
+    what was summoned this round, is over a track."""
     for kind in KINDS:
         if creature[kind] > player["track"][kind]:
             return "over_power_track", (f"{creature['name']} costs {creature[kind]} {kind.upper()}; your "
@@ -292,6 +290,17 @@ def summon_refusal(st, seat, card, pay_cpu, pay_ram):
         if player["summoned"][kind] + creature[kind] > player["track"][kind]:
             return "round_power_spent", (f"creatures summoned this round may not cost more than your "
                                          f"{kind.upper()} track ({player['track'][kind]}) together")
+    return None
+
+
+def summon_refusal(st, seat, card, pay_cpu, pay_ram):
+    player = st["players"][seat]
+    if card not in player["hand"]:
+        return "card_not_in_hand", f"{card!r} is not in your hand"
+    creature = CREATURES[card]
+    refusal = _track_refusal(player, creature)
+    if refusal:
+        return refusal
     for kind, pay in (("cpu", pay_cpu), ("ram", pay_ram)):
         missing = [c for c in pay if c not in player[kind]]
         if missing:
@@ -528,6 +537,8 @@ def legal_actions(state, seat):
         return [{"type": "advance", "track": kind} for kind in KINDS]
     actions = []
     for card in sorted(set(player["hand"])):
+        if _track_refusal(player, CREATURES[card]):
+            continue  # no payment helps: the cheapest one is not worked out (a third of a playout)
         pay = cheapest_payment(state, seat, card)
         if not summon_refusal(state, seat, card, pay["cpu"], pay["ram"]):
             actions.append({"type": "summon", "card": card, "cpu": pay["cpu"], "ram": pay["ram"],
