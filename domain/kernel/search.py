@@ -55,6 +55,7 @@ played (the greedy bot's: what the search would fall back on anyway).
 import math
 import random
 import time
+from operator import itemgetter
 
 from .canonical import canonical_json
 from .decision import advance
@@ -229,8 +230,13 @@ def refill_unseen(zones: list[list], rand, known=()) -> None:
     where they are. The pool is sorted first, so the result depends on the multiset of unseen
     cards and the zones' sizes only, never on which hidden card was where."""
     known = {_card_key(card) for card in known}
-    pool = sorted((card for zone in zones for card in zone if _card_key(card) not in known), key=_card_key)
+    keyed = [(_card_key(card), card) for zone in zones for card in zone]  # each card's key made once
+    pool = [card for key, card in sorted(keyed, key=itemgetter(0)) if key not in known]
     rand.shuffle(pool)
+    if not known:
+        for zone in zones:
+            zone[:] = [pool.pop() for _ in zone]
+        return
     for zone in zones:
         zone[:] = [card if _card_key(card) in known else pool.pop() for card in zone]
 
