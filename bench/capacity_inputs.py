@@ -35,7 +35,7 @@ import redis  # noqa: E402
 from bench.load.run import DATABASE_URL, REDIS_URL, Databases  # noqa: E402
 from domain.kernel.store import MatchStore  # noqa: E402
 from projections.projector import Projector  # noqa: E402
-from projections.readstore import RedisReadStore  # noqa: E402
+from projections.redis_store import RedisReadStore  # noqa: E402
 from service.matches import Arbiter  # noqa: E402
 from service.simulate import play_match  # noqa: E402
 

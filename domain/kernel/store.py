@@ -34,12 +34,9 @@ from urllib.parse import unquote, urlparse
 from uuid import UUID, uuid4
 
 import orjson
-from psycopg import sql
-from psycopg.rows import tuple_row
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import OriginatorVersionError
 from eventsourcing.persistence import IntegrityError, Transcoder
-from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import get_topic
 
@@ -94,48 +91,12 @@ def store_environment(environ=os.environ) -> dict[str, str]:
         # UniqueViolation in pg_type); ShardStore creates the tables under a lock instead.
         env["CREATE_TABLE"] = "n"
         # A save is one prepared call of OneCallRecorder's function (same lock, one statement).
+        from .postgres import OneCallRecorder  # psycopg only where PostgreSQL is the store
         env["APPLICATION_RECORDER_TOPIC"] = get_topic(OneCallRecorder)
         env["POSTGRES_ENABLE_DB_FUNCTIONS"] = "y"
     else:
         raise ValueError(f"ARBITER_STORE must be 'sqlite' or 'postgres', not {kind!r}")
     return env
-
-
-class OneCallRecorder(PostgresApplicationRecorder):
-    """The library's PostgreSQL application recorder (eventsourcing 9.5.6), a save written by
-    one prepared call of a database function instead of five pipelined statements.
-
-    The library writes a save as `SET LOCAL lock_timeout`, `LOCK TABLE … IN EXCLUSIVE MODE`,
-    NOTIFY and the INSERT in one transaction, psycopg converting the unprepared statements
-    again on every write: half of a PostgreSQL move's CPU in the web process. Its optional
-    database function (POSTGRES_ENABLE_DB_FUNCTIONS) is one prepared call but leaves the table
-    lock out, and the lock is what makes notification ids commit in the order they are issued:
-    without it a projector reading the log could pass an id whose transaction commits later,
-    and never project that event. This function is the library's with the lock put back: the
-    same statements in the same order, in the one transaction of the call. It has a name of
-    its own, so a process of the library's own recorder (which replaces its function at start)
-    never swaps the lockless one in under this one."""
-
-    FUNCTION = "arbiter_insert_events"
-
-    def __init__(self, datastore, **kwargs):
-        super().__init__(datastore, **kwargs)
-        names = {"schema": sql.Identifier(datastore.schema), "function": sql.Identifier(self.FUNCTION),
-                 "event": sql.Identifier(self.stored_event_type_name),
-                 "table": sql.Identifier(self.events_table_name), "channel": sql.Identifier(self.channel_name)}
-        self.pg_function_name_insert_events = self.FUNCTION
-        self.sql_invoke_pg_function_insert_events = sql.SQL("SELECT * FROM {schema}.{function}((%s))").format(**names)
-        self.sql_create_statements[self.create_insert_function_statement_index] = sql.SQL(
-            "CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[]) "
-            "RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ BEGIN"
-            "    SET LOCAL lock_timeout = '{lock_timeout}s';"
-            "    LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE;"
-            "    NOTIFY {channel};"
-            "    RETURN QUERY"
-            "    INSERT INTO {schema}.{table} AS t (originator_id, originator_version, topic, state)"
-            "    SELECT originator_id, originator_version, topic, state FROM unnest(events)"
-            "    RETURNING notification_id;"
-            " END; $BODY$").format(lock_timeout=datastore.lock_timeout, **names)
 
 
 MATCH_CREATED_TOPIC = get_topic(Match.MatchCreated)
@@ -167,14 +128,8 @@ class ShardStore(Application):
 
     def _create_tables_once(self) -> None:
         """Create the schema and tables if missing, one process at a time (see the module doc)."""
-        datastore = self.recorder.datastore
-        with datastore.get_connection() as conn:  # autocommit (the library's pool sets it)
-            conn.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK_KEY,))
-            try:
-                conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(datastore.schema)))
-                self.recorder.create_table()
-            finally:
-                conn.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK_KEY,))
+        from .postgres import create_tables_once
+        create_tables_once(self.recorder, SCHEMA_LOCK_KEY)
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
@@ -274,12 +229,8 @@ class ShardStore(Application):
                 cursor.execute(f"SELECT originator_version, topic, state FROM {recorder.events_table_name} "
                                f"WHERE {where} ORDER BY originator_version", params)
                 return cursor.fetchall()  # sqlite3.Row: unpacks as a tuple
-        statement = sql.SQL("SELECT originator_version, topic, state FROM {}.{} WHERE " + where +
-                            " ORDER BY originator_version").format(
-            sql.Identifier(recorder.datastore.schema), sql.Identifier(recorder.events_table_name))
-        with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
-            cursor.execute(statement, params, prepare=True)
-            return cursor.fetchall()
+        from .postgres import event_rows  # loaded with the store (store_environment)
+        return event_rows(recorder, where, params)
 
     def secret(self, match_id: UUID) -> MatchSecret:
         """A match's secret never changes after creation, so it is cached without re-reading."""

@@ -1,0 +1,68 @@
+"""The PostgreSQL side of the event store (domain/kernel/store.py), imported only when
+ARBITER_STORE=postgres: psycopg is a third of a process's start-up, which SQLite users,
+the terminal and the CLI need not pay."""
+
+from psycopg import sql
+from psycopg.rows import tuple_row
+from eventsourcing.postgres import PostgresApplicationRecorder
+
+
+class OneCallRecorder(PostgresApplicationRecorder):
+    """The library's PostgreSQL application recorder (eventsourcing 9.5.6), a save written by
+    one prepared call of a database function instead of five pipelined statements.
+
+    The library writes a save as `SET LOCAL lock_timeout`, `LOCK TABLE … IN EXCLUSIVE MODE`,
+    NOTIFY and the INSERT in one transaction, psycopg converting the unprepared statements
+    again on every write: half of a PostgreSQL move's CPU in the web process. Its optional
+    database function (POSTGRES_ENABLE_DB_FUNCTIONS) is one prepared call but leaves the table
+    lock out, and the lock is what makes notification ids commit in the order they are issued:
+    without it a projector reading the log could pass an id whose transaction commits later,
+    and never project that event. This function is the library's with the lock put back: the
+    same statements in the same order, in the one transaction of the call. It has a name of
+    its own, so a process of the library's own recorder (which replaces its function at start)
+    never swaps the lockless one in under this one."""
+
+    FUNCTION = "arbiter_insert_events"
+
+    def __init__(self, datastore, **kwargs):
+        super().__init__(datastore, **kwargs)
+        names = {"schema": sql.Identifier(datastore.schema), "function": sql.Identifier(self.FUNCTION),
+                 "event": sql.Identifier(self.stored_event_type_name),
+                 "table": sql.Identifier(self.events_table_name), "channel": sql.Identifier(self.channel_name)}
+        self.pg_function_name_insert_events = self.FUNCTION
+        self.sql_invoke_pg_function_insert_events = sql.SQL("SELECT * FROM {schema}.{function}((%s))").format(**names)
+        self.sql_create_statements[self.create_insert_function_statement_index] = sql.SQL(
+            "CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[]) "
+            "RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ BEGIN"
+            "    SET LOCAL lock_timeout = '{lock_timeout}s';"
+            "    LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE;"
+            "    NOTIFY {channel};"
+            "    RETURN QUERY"
+            "    INSERT INTO {schema}.{table} AS t (originator_id, originator_version, topic, state)"
+            "    SELECT originator_id, originator_version, topic, state FROM unnest(events)"
+            "    RETURNING notification_id;"
+            " END; $BODY$").format(lock_timeout=datastore.lock_timeout, **names)
+
+
+def create_tables_once(recorder: PostgresApplicationRecorder, lock_key: int) -> None:
+    """Create the schema and tables if missing, under the advisory lock `lock_key`, so
+    processes starting together on an empty database take turns (store.py's module doc)."""
+    datastore = recorder.datastore
+    with datastore.get_connection() as conn:  # autocommit (the library's pool sets it)
+        conn.execute("SELECT pg_advisory_lock(%s)", (lock_key,))
+        try:
+            conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(datastore.schema)))
+            recorder.create_table()
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (lock_key,))
+
+
+def event_rows(recorder: PostgresApplicationRecorder, where: str, params: list) -> list:
+    """(version, topic, stored JSON) rows of the events table matching `where` (with %s
+    placeholders), in version order: ShardStore._event_rows on PostgreSQL."""
+    statement = sql.SQL("SELECT originator_version, topic, state FROM {}.{} WHERE " + where +
+                        " ORDER BY originator_version").format(
+        sql.Identifier(recorder.datastore.schema), sql.Identifier(recorder.events_table_name))
+    with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+        cursor.execute(statement, params, prepare=True)
+        return cursor.fetchall()
