@@ -112,7 +112,7 @@ def test_a_postgres_save_waits_while_an_earlier_writer_holds_a_lower_notificatio
     """The projector reads the notification log in id order and never goes back (the library's
     tracking position), so ids must commit in the order they are issued: a save waits while
     another writer's transaction, holding a lower id, is still open (the table lock every
-    write takes; domain/kernel/store.py OneCallRecorder)."""
+    write takes; domain/kernel/postgres.py OneCallRecorder)."""
     from tests.conftest import postgres_url
 
     store = MatchStore(postgres_env)
