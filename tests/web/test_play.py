@@ -225,6 +225,43 @@ def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, gam
     assert all(isinstance(body["expected_version"], int) and "params" not in body["action"] for _, body in posts)
 
 
+def test_a_reply_that_reaches_the_page_while_its_own_post_is_answered_is_listed_after_it(people, live):
+    """(Found by a suite run that hung.) The mover's post is answered with a listing read before
+    the other seat's reply, and that reply's event reaches the mover's page while the post is
+    still in flight (the page leaves such an event to the post): once the post is done the page
+    must list again, or it waits for a turn it already has."""
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    mover, other = (ann, bob) if api(live, f"/v1/matches/{match_id}")["to_act"] == [0] else (bob, ann)
+    held = {"armed": False, "reply": None}
+
+    def hold_the_listing_until_the_reply_is_on_the_page(route):
+        if not held["armed"]:
+            return route.continue_()
+        held["armed"] = False
+        listing = route.fetch()  # read by the server now, before the other seat replies
+        other.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+        assert press(other, 0), "the other seat's reply was accepted"
+        held["reply"] = api(live, f"/v1/matches/{match_id}")["version"]
+        mover.page.wait_for_selector(f"#log li[data-seq='{held['reply']}']", state="attached", timeout=10000)
+        mover.page.wait_for_timeout(200)  # past the page's debounce of a new version
+        route.fulfill(response=listing)
+
+    mover.page.route("**/legal-actions", hold_the_listing_until_the_reply_is_on_the_page)
+    mover.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+    held["armed"] = True
+    assert press(mover, 0)
+    for _ in range(300):  # the held route's handler runs while this thread waits in the browser
+        if held["reply"] is not None:
+            break
+        mover.page.wait_for_timeout(50)
+    assert held["reply"] is not None, "the listing after the post was held until the reply was on the page"
+    mover.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v",
+                                 arg=held["reply"], timeout=5000)
+
+
 def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_property, capsys):
     ann = people("ann")
     match_id = open_lobby(ann, "herocard", {"victory_points": 2}, seats=("you", "bot:greedy"))
@@ -357,11 +394,12 @@ def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live)
     assert api(live, f"/v1/matches/{match_id}")["left"]
 
 
-def press_a_while(ann, bob, presses: int, choose) -> None:
+def press_a_while(ann, bob, presses: int, choose, deadline_s=120) -> None:
     """The two players press `presses` listed actions (`choose(count)` picks one), or fewer if
     the match ends first: a match in play to look at."""
-    pressed = 0
+    pressed, started = 0, time.monotonic()
     while pressed < presses:
+        assert time.monotonic() - started < deadline_s, f"{pressed} of {presses} presses in {deadline_s} s: a page stuck?"
         states = [(p, p.state()) for p in (ann, bob)]
         if any(s["status"] != "running" for _, s in states):
             return

@@ -253,6 +253,9 @@
         els.play.classList.remove("busy");
         replied();
         els.actions.dataset.ready = myTurn() && play.panel && play.legal.version >= (play.minVersion || 0) ? "true" : "false";
+        // An event that came during the post was left to it (onNewVersion), but the post's own
+        // listing may be older than that event: list again, or the page waits for a turn it has.
+        if (play.legal && play.legal.version < page.max) syncPlay();
       });
     }
 
