@@ -22,7 +22,7 @@ from openskill.models import PlackettLuce
 from domain.kernel import ruleset as rulesets
 from domain.kernel.canonical import json_copy
 
-from .readstore import Batch
+from .batch import Batch
 
 
 def created_score(iso: str) -> float:

@@ -22,7 +22,7 @@ from domain.kernel.match import EVENT_TYPES, Match
 from domain.kernel.store import MATCH_TOPICS, MatchStore, event_type
 
 from .models import PROJECTIONS, Reader
-from .readstore import Batch, ProjectionConflict, ReadStoreUnavailable
+from .batch import Batch, ProjectionConflict, ReadStoreUnavailable
 
 LOBBY_TOPICS = [get_topic(getattr(Lobby, name)) for name in ("Opened", "SeatTaken", "SeatLeft", "Started")]
 LIBRARY_FIELDS = ("originator_id", "originator_version", "timestamp", "originator_topic")

@@ -5,7 +5,7 @@ committed in one MULTI/EXEC watched on the projections' tracking keys."""
 import orjson
 import redis
 
-from .readstore import Batch, ProjectionConflict, ReadStoreUnavailable
+from .batch import Batch, ProjectionConflict, ReadStoreUnavailable
 
 
 class RedisReadStore:

@@ -22,7 +22,7 @@ from domain.kernel.errors import InvalidSetup, MatchNotFound, MatchOver, Version
 from domain.kernel.lobby import Lobby
 from domain.kernel.match import RUNNING, Match, MatchSecret, utc_now_iso
 from domain.kernel.rng import commitment, new_seed
-from projections.readstore import ReadStoreUnavailable
+from projections.batch import ReadStoreUnavailable
 
 from .auth import hash_token, token_opens
 from .errors import HostOnly, MatchExists, NotEnoughPlayers, ReadModelsUnavailable, TokenInvalid

@@ -22,7 +22,7 @@ from domain.kernel.lobby import lobby_id
 from domain.kernel.match import RUNNING, Match, MatchSecret, secret_id
 from domain.kernel.store import MatchStore
 from projections.queries import ReadModels
-from projections.readstore import ReadStoreUnavailable
+from projections.batch import ReadStoreUnavailable
 
 from .auth import token_opens
 from .errors import (BadRequest, ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,  # noqa: F401

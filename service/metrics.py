@@ -11,7 +11,7 @@ from flask import Flask, Response, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, SummaryMetricFamily
 
-from projections.readstore import ReadStoreUnavailable
+from projections.batch import ReadStoreUnavailable
 
 
 class StoreCollector:

@@ -214,7 +214,8 @@ def test_a_match_ended_without_winners_counts_as_a_draw(store, tmp_path):
     drawn, by reason, and no player's record counts it as lost."""
     from projections.models import PROJECTIONS, Reader
     from projections.queries import ReadModels
-    from projections.readstore import Batch, SQLiteReadStore
+    from projections.batch import Batch
+    from projections.readstore import SQLiteReadStore
     from service.matches import Arbiter
 
     created = Arbiter(store).create_match("cybermancy", ["ann", "bob"])

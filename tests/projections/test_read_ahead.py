@@ -13,7 +13,8 @@ import pytest
 from domain.kernel.store import MatchStore
 from projections.models import Reader
 from projections.projector import Projector
-from projections.readstore import Batch, SQLiteReadStore, open_read_store
+from projections.batch import Batch
+from projections.readstore import SQLiteReadStore, open_read_store
 from service.matches import Arbiter
 
 
