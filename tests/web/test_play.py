@@ -262,6 +262,49 @@ def test_a_reply_that_reaches_the_page_while_its_own_post_is_answered_is_listed_
                                  arg=held["reply"], timeout=5000)
 
 
+def test_a_move_made_while_the_page_loads_reaches_it_even_when_the_log_has_it_first(people, live):
+    """(From a review of the page's races.) A page loads its summary and its listing at one
+    version, the other seat moves, and the log (read after) already holds that move: the live
+    stream must resume from what the page has drawn and listed, not from the log's last entry,
+    or the move never reaches the page's listing and it waits for a turn it has."""
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    if api(live, f"/v1/matches/{match_id}")["to_act"] == [0]:
+        ann.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+        assert press(ann, 0)  # now bob's turn: his move will give ann hers
+    held = {"listings": 0, "moved": None}
+
+    def listing_read_before_bobs_move(route):
+        held["listings"] += 1
+        if held["listings"] != 2 or held["moved"] is not None:  # the 1st is the sign-in check
+            return route.continue_()
+        listing = route.fetch()
+        bob.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+        assert press(bob, 0)
+        held["moved"] = api(live, f"/v1/matches/{match_id}")["version"]
+        route.fulfill(response=listing)
+
+    def log_read_after_it(route):
+        for _ in range(200):
+            if held["moved"] is not None:
+                break
+            ann.page.wait_for_timeout(50)
+        route.continue_()
+
+    ann.page.route("**/legal-actions", listing_read_before_bobs_move)
+    ann.page.route("**/log*", log_read_after_it)
+    ann.page.reload()
+    for _ in range(300):
+        if held["moved"] is not None:
+            break
+        ann.page.wait_for_timeout(50)
+    assert held["moved"] is not None, "bob moved while ann's page was loading"
+    ann.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v",
+                               arg=held["moved"], timeout=5000)
+
+
 def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_property, capsys):
     ann = people("ann")
     match_id = open_lobby(ann, "herocard", {"victory_points": 2}, seats=("you", "bot:greedy"))

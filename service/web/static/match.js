@@ -432,7 +432,10 @@
     function connect() {
       if (stopped) return;
       controller = new AbortController();
-      var since = lastSeq();
+      // From what the page has drawn and listed, not from the log: the log (a read model) may
+      // hold an event that came after the summary and the listing, and a stream resumed past it
+      // would never bring it through onEvent (the page would wait at the older version).
+      var since = Math.min(lastSeq(), page.max);
       var headers = {"Accept": "text/event-stream"};
       if (page.token) headers["Authorization"] = "Bearer " + page.token;
       if (since) headers["Last-Event-ID"] = String(since);
