@@ -305,6 +305,29 @@ def test_a_move_made_while_the_page_loads_reaches_it_even_when_the_log_has_it_fi
                                arg=held["moved"], timeout=5000)
 
 
+def test_a_stream_refused_for_too_many_streams_is_tried_again_after_its_retry_after(people, live):
+    """(From a review of the page's races.) The server answers 429 too_many_streams (with
+    Retry-After) while an address holds too many streams: the page tries again after that
+    wait, where it had given the stream up for good."""
+    ann, bob, eve = people("ann"), people("bob"), people("eve")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    refused = []
+
+    def too_many_streams_once(route):
+        if refused:
+            return route.continue_()
+        refused.append(route.request.url)
+        route.fulfill(status=429, headers={"Retry-After": "1", "Content-Type": "application/problem+json"},
+                      body='{"type": "urn:arbiter:problem:too_many_streams", "status": 429, "code": "too_many_streams"}')
+
+    eve.page.route("**/stream*", too_many_streams_once)
+    eve.page.goto(f"/matches/{match_id}")
+    eve.page.wait_for_selector("#live[data-state='on']", timeout=15000)
+    assert len(refused) == 1
+
+
 def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_property, capsys):
     ann = people("ann")
     match_id = open_lobby(ann, "herocard", {"victory_points": 2}, seats=("you", "bot:greedy"))

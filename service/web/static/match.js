@@ -444,7 +444,11 @@
         .then(function (response) {
           if (!response.ok) {
             var error = new Error("stream answered " + response.status);
-            error.fatal = response.status >= 400 && response.status < 500;
+            // 429: too many streams open here or from this address for now; retried after the
+            // server's Retry-After (a refusal for good is any other 4xx)
+            var later = response.status === 429;
+            error.fatal = response.status >= 400 && response.status < 500 && !later;
+            if (later) backoff = Math.max(backoff, 1000 * (Number(response.headers.get("Retry-After")) || 5));
             throw error;
           }
           setLive("on", "● live");
