@@ -328,6 +328,32 @@ def test_a_stream_refused_for_too_many_streams_is_tried_again_after_its_retry_af
     assert len(refused) == 1
 
 
+def test_a_server_error_while_the_page_checks_its_seat_keeps_the_player_signed_in(people, live):
+    """(From a review of the page's races.) The page asks which seat its stored token holds;
+    a server error there (not a 401/403) used to throw the token away, and the player, whose
+    only copy it was, watched as a spectator from then on. It is asked again instead."""
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    failed = []
+
+    def server_error_once(route):
+        if failed:
+            return route.continue_()
+        failed.append(route.request.url)
+        route.fulfill(status=503, headers={"Content-Type": "application/problem+json"},
+                      body='{"type": "urn:arbiter:problem:unavailable", "status": 503, "code": "unavailable"}')
+
+    ann.page.route("**/legal-actions", server_error_once)
+    ann.page.reload()
+    ann.page.wait_for_selector("#signed-in-as:has-text('Signed in as ann')", timeout=10000)
+    assert len(failed) == 1
+    ann.page.unroute("**/legal-actions")
+    ann.page.reload()  # the token was kept: signed in again with no form
+    ann.page.wait_for_selector("#signed-in-as:has-text('Signed in as ann')", timeout=10000)
+
+
 def test_a_person_plays_a_whole_match_against_a_server_bot(people, live, record_property, capsys):
     ann = people("ann")
     match_id = open_lobby(ann, "herocard", {"victory_points": 2}, seats=("you", "bot:greedy"))

@@ -96,6 +96,24 @@
     return V.api("/v1/matches/" + matchId + "/legal-actions", token).then(function (answer) { return answer.seat; });
   }
 
+  /* The seat of a stored token. Only a 401/403 says the token is not this match's: a server
+   * error or a dropped connection (a lobby's start reloads every page at once) is asked again,
+   * and the token is kept, for the page holds the only copy. */
+  function identify(token, tries) {
+    return checkToken(token).catch(function (error) {
+      if (error.status === 401 || error.status === 403) {
+        V.tokens.clear(matchId);
+        page.token = null;
+        return null;
+      }
+      if (tries <= 1) {
+        showError("Your seat could not be checked (" + error.message + "): reload the page to try again.");
+        return null;
+      }
+      return new Promise(function (resolve) { setTimeout(resolve, 1000); }).then(function () { return identify(token, tries - 1); });
+    });
+  }
+
   function drawSignIn() {
     var signedIn = page.seat !== null;
     els.login.hidden = signedIn;
@@ -568,8 +586,7 @@
       throw null;
     }
     S.loadCatalog(summary.game);
-    var identity = page.token ? checkToken(page.token).catch(function () { V.tokens.clear(matchId); page.token = null; return null; })
-      : Promise.resolve(null);
+    var identity = page.token ? identify(page.token, 5) : Promise.resolve(null);
     if (!page.token) {  // the first state is known already: fetch it while the renderer loads
       var early = fromHash();
       page.perspective = early.as || "spectator";
