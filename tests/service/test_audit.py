@@ -332,7 +332,8 @@ def test_replay_steps_through_as_a_seat_saw_it(exported, tmp_path):
     assert "#6" in result.output and "#7" not in result.output
     # drawn as seat 1 saw it: its own hand by name, the others' as counts
     seat_1 = result.output[result.output.index("seat 1 ·"):result.output.index("seat 2 ·")]
-    assert re.search(r"hand \d+/\d+ +[A-Z][a-z]", seat_1), "seat 1's own hand by name"
+    # (a name, then its cost: "A Good Shellacking (4)"; a capital and a small letter missed that one)
+    assert re.search(r"hand \d+/\d+ +[^▒\s][^\n]*\(\d+\)", seat_1), "seat 1's own hand by name"
     # backs and a count ("▒▒▒ 3 cards", "▒ 1 card", "0 cards" for an emptied hand)
     assert len(re.findall(r"hand \d+/\d+ +(?:▒+…? )?\d+ cards?\b", result.output)) == 2, "two hands as a count"
 
