@@ -225,15 +225,41 @@ def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, gam
     assert all(isinstance(body["expected_version"], int) and "params" not in body["action"] for _, body in posts)
 
 
+def running_match(ann, bob, game="cyberiad") -> str:
+    """ann opens a lobby on /play, bob joins from the list, and both pages show it running."""
+    match_id = open_lobby(ann, game)
+    join_from_lobby_list(bob, match_id)
+    wait_running(ann, bob)
+    return match_id
+
+
+def wait_ready(player) -> None:
+    player.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+
+
+def wait_listed(player, version: int) -> None:
+    """The page's listing is at `version` (within 5 s: a page left behind never gets there)."""
+    player.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v",
+                                  arg=version, timeout=5000)
+
+
+def wait_for_handler(page, held: dict, key: str, what: str) -> None:
+    """A route handler runs only while this thread waits in the browser: wait there until it
+    has set `held[key]`."""
+    for _ in range(300):
+        if held[key] is not None:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(what)
+
+
 def test_a_reply_that_reaches_the_page_while_its_own_post_is_answered_is_listed_after_it(people, live):
     """(Found by a suite run that hung.) The mover's post is answered with a listing read before
     the other seat's reply, and that reply's event reaches the mover's page while the post is
     still in flight (the page leaves such an event to the post): once the post is done the page
     must list again, or it waits for a turn it already has."""
     ann, bob = people("ann"), people("bob")
-    match_id = open_lobby(ann, "cyberiad")
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob)
     mover, other = (ann, bob) if api(live, f"/v1/matches/{match_id}")["to_act"] == [0] else (bob, ann)
     held = {"armed": False, "reply": None}
 
@@ -242,7 +268,7 @@ def test_a_reply_that_reaches_the_page_while_its_own_post_is_answered_is_listed_
             return route.continue_()
         held["armed"] = False
         listing = route.fetch()  # read by the server now, before the other seat replies
-        other.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+        wait_ready(other)
         assert press(other, 0), "the other seat's reply was accepted"
         held["reply"] = api(live, f"/v1/matches/{match_id}")["version"]
         mover.page.wait_for_selector(f"#log li[data-seq='{held['reply']}']", state="attached", timeout=10000)
@@ -250,16 +276,11 @@ def test_a_reply_that_reaches_the_page_while_its_own_post_is_answered_is_listed_
         route.fulfill(response=listing)
 
     mover.page.route("**/legal-actions", hold_the_listing_until_the_reply_is_on_the_page)
-    mover.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+    wait_ready(mover)
     held["armed"] = True
     assert press(mover, 0)
-    for _ in range(300):  # the held route's handler runs while this thread waits in the browser
-        if held["reply"] is not None:
-            break
-        mover.page.wait_for_timeout(50)
-    assert held["reply"] is not None, "the listing after the post was held until the reply was on the page"
-    mover.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v",
-                                 arg=held["reply"], timeout=5000)
+    wait_for_handler(mover.page, held, "reply", "the listing after the post was held until the reply was on the page")
+    wait_listed(mover, held["reply"])
 
 
 def test_a_move_made_while_the_page_loads_reaches_it_even_when_the_log_has_it_first(people, live):
@@ -268,11 +289,9 @@ def test_a_move_made_while_the_page_loads_reaches_it_even_when_the_log_has_it_fi
     stream must resume from what the page has drawn and listed, not from the log's last entry,
     or the move never reaches the page's listing and it waits for a turn it has."""
     ann, bob = people("ann"), people("bob")
-    match_id = open_lobby(ann, "cyberiad")
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob)
     if api(live, f"/v1/matches/{match_id}")["to_act"] == [0]:
-        ann.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+        wait_ready(ann)
         assert press(ann, 0)  # now bob's turn: his move will give ann hers
     held = {"listings": 0, "moved": None}
 
@@ -281,28 +300,20 @@ def test_a_move_made_while_the_page_loads_reaches_it_even_when_the_log_has_it_fi
         if held["listings"] != 2 or held["moved"] is not None:  # the 1st is the sign-in check
             return route.continue_()
         listing = route.fetch()
-        bob.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+        wait_ready(bob)
         assert press(bob, 0)
         held["moved"] = api(live, f"/v1/matches/{match_id}")["version"]
         route.fulfill(response=listing)
 
     def log_read_after_it(route):
-        for _ in range(200):
-            if held["moved"] is not None:
-                break
-            ann.page.wait_for_timeout(50)
+        wait_for_handler(ann.page, held, "moved", "bob's move before the log is read")
         route.continue_()
 
     ann.page.route("**/legal-actions", listing_read_before_bobs_move)
     ann.page.route("**/log*", log_read_after_it)
     ann.page.reload()
-    for _ in range(300):
-        if held["moved"] is not None:
-            break
-        ann.page.wait_for_timeout(50)
-    assert held["moved"] is not None, "bob moved while ann's page was loading"
-    ann.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v",
-                               arg=held["moved"], timeout=5000)
+    wait_for_handler(ann.page, held, "moved", "bob moved while ann's page was loading")
+    wait_listed(ann, held["moved"])
 
 
 def test_a_stream_refused_for_too_many_streams_is_tried_again_after_its_retry_after(people, live):
@@ -310,9 +321,7 @@ def test_a_stream_refused_for_too_many_streams_is_tried_again_after_its_retry_af
     Retry-After) while an address holds too many streams: the page tries again after that
     wait, where it had given the stream up for good."""
     ann, bob, eve = people("ann"), people("bob"), people("eve")
-    match_id = open_lobby(ann, "cyberiad")
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob)
     refused = []
 
     def too_many_streams_once(route):
@@ -333,9 +342,7 @@ def test_a_server_error_while_the_page_checks_its_seat_keeps_the_player_signed_i
     a server error there (not a 401/403) used to throw the token away, and the player, whose
     only copy it was, watched as a spectator from then on. It is asked again instead."""
     ann, bob = people("ann"), people("bob")
-    match_id = open_lobby(ann, "cyberiad")
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    running_match(ann, bob)
     failed = []
 
     def server_error_once(route):
