@@ -7,8 +7,10 @@ A simulation that gives its state up (a search's playout, a bot's trial move on 
 copy) calls `advance` instead of `decide` and then `evolve` fact by fact: the outermost
 Decision then works on that state itself, so the state is neither copied nor the facts
 applied twice. A playout step used to pay for both: a tenth to a fifth of the search bot's
-time (bench/search_speed.py, issue 32). tests/kernel/test_advance.py holds every game to
-`advance` giving what `decide` and `evolve` give.
+time (bench/search_speed.py, issue 32). So a game's decide makes its first Decision on the
+state it is given (or the part of it its evolve changes, as HeroCard's duel), before any
+other; tests/kernel/test_advance.py holds every game to `advance` giving what `decide` and
+`evolve` give.
 """
 
 from contextvars import ContextVar
