@@ -1,5 +1,6 @@
 """Starting and stopping the servers the benchmarks measure, and one request to them."""
 
+import contextlib
 import http.client
 import os
 import signal
@@ -35,9 +36,18 @@ def serve(app_path: str, env: dict, factory: bool = False) -> tuple[subprocess.P
     raise RuntimeError(f"{app_path} did not start")
 
 
-def stop(process):
-    os.killpg(process.pid, signal.SIGTERM)
-    process.wait(timeout=10)
+def stop(process: subprocess.Popen, seconds: float = 30) -> None:
+    """Stop a server started in its own session: SIGTERM to the supervisor alone, which stops
+    its own workers, then SIGKILL to whatever of its process group is left. A SIGTERM to the
+    whole group reaches the workers first at times: uvicorn's supervisor sees a worker gone,
+    starts a new one just as it is told to stop, and that worker's boot delays the exit past
+    any sensible wait. (The tests stop their servers with it too.)"""
+    process.terminate()
+    try:
+        process.wait(timeout=seconds)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # nothing of the group outlives the caller
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def request(port, method, path, body=None, headers=None):

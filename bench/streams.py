@@ -11,7 +11,6 @@ ARBITER_STREAMS_PER_CLIENT above N (its default, 64 per process, is for real cli
 import argparse
 import http.client
 import os
-import signal
 import socket
 import statistics
 import subprocess
@@ -24,7 +23,7 @@ import orjson
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from bench.servers import free_port  # noqa: E402
+from bench.servers import free_port, stop  # noqa: E402
 
 
 def get(port: int, path: str) -> bytes:
@@ -93,8 +92,7 @@ def run(streams: int, seconds: float) -> dict:
             sock.close()
         return {"streams": streams, "without_streams": quiet, "with_streams": busy}
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=15)
+        stop(server)
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ import orjson
 import urllib.request
 import yaml
 
-from tests.processes import stop
+from bench.servers import stop
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import orjson
 import pytest
 
+from bench.servers import stop
 from tests.conftest import fresh_databases
-from tests.processes import stop
 from tests.test_deployment import free_port
 
 ROOT = Path(__file__).resolve().parents[1]

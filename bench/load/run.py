@@ -16,7 +16,6 @@ each run makes databases of its own there and drops them) and BENCH_REDIS_URL.
 import csv
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -32,7 +31,7 @@ import psycopg
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.servers import free_port  # noqa: E402
+from bench.servers import free_port, stop  # noqa: E402
 BIN = Path(sys.executable).parent
 USERS = int(os.environ.get("LOAD_USERS", "40"))
 SECONDS = int(os.environ.get("LOAD_SECONDS", "30"))
@@ -149,8 +148,7 @@ def run_layout(layout: str, tmp: Path) -> dict:
             return report
         finally:
             for process in (server, projector):
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=30)
+                stop(process)
 
 
 def main():

@@ -24,8 +24,8 @@ import pytest
 
 from service.openapi import operations
 
+from bench.servers import stop
 from tests.conftest import sqlite_environ
-from tests.processes import stop
 from tests.test_deployment import free_port
 from tests.sizing import sized
 

@@ -225,16 +225,16 @@ def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, gam
     assert all(isinstance(body["expected_version"], int) and "params" not in body["action"] for _, body in posts)
 
 
-def running_match(ann, bob, game="cyberiad") -> str:
+def running_match(ann, bob, game="cyberiad", options=None, clock=None) -> str:
     """ann opens a lobby on /play, bob joins from the list, and both pages show it running."""
-    match_id = open_lobby(ann, game)
+    match_id = open_lobby(ann, game, options, clock=clock)
     join_from_lobby_list(bob, match_id)
     wait_running(ann, bob)
     return match_id
 
 
-def wait_ready(player) -> None:
-    player.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=10000)
+def wait_ready(player, timeout=10000) -> None:
+    player.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'", timeout=timeout)
 
 
 def wait_listed(player, version: int) -> None:
@@ -448,9 +448,7 @@ def test_a_refused_action_shows_its_reason_beside_it_and_changes_nothing(people,
 
 def test_resign_ends_the_match_and_a_rematch_takes_both_players_to_the_new_one(people, live):
     ann, bob = people("ann"), people("bob")
-    match_id = open_lobby(ann, "cyberiad")
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob, "cyberiad")
     ann.page.click("#resign")
     assert ann.page.inner_text("#resign") == "Really resign?"  # the confirm step
     ann.page.click("#resign")
@@ -476,9 +474,7 @@ def test_resign_ends_the_match_and_a_rematch_takes_both_players_to_the_new_one(p
 def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live):
     ann, bob = people("ann"), people("bob")
     # 8 s a move: long enough to see the clock tick on a busy machine, short enough to wait out
-    match_id = open_lobby(ann, "cyberiad", clock={"kind": "per_move", "move_seconds": 8})
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob, "cyberiad", clock={"kind": "per_move", "move_seconds": 8})
     page = bob.page
     page.wait_for_selector("#clocks .clock.running")
     first = int(page.get_attribute("#clocks .clock.running", "data-ms"))
@@ -531,9 +527,7 @@ def test_screenshots_mid_match_for_a_seat_and_a_spectator_fit_wide_and_phone_scr
     ann, bob, eve = people("ann"), people("bob"), people("eve")
     rand = random.Random(game)
     for _ in range(3):  # the deal is the server's: a match that ended early is played again
-        match_id = open_lobby(ann, game, options)
-        join_from_lobby_list(bob, match_id)
-        wait_running(ann, bob)
+        match_id = running_match(ann, bob, game, options)
         press_a_while(ann, bob, MID_MATCH[game],
                       lambda count: 0 if pick == "first" else count - 1 if pick == "last" else rand.randrange(count))
         if api(live, f"/v1/matches/{match_id}")["status"] == "running":
@@ -569,9 +563,7 @@ def test_nothing_hidden_reaches_a_page_while_its_seat_acts(people, live):
     from domain.games.cyberiad.cards import CARDS, card_of
 
     ann, bob = people("ann"), people("bob")
-    match_id = open_lobby(ann, "cyberiad")
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob, "cyberiad")
     rand = random.Random(5)
     press_a_while(ann, bob, 14, rand.randrange)
     for player, seat in ((ann, 0), (bob, 1)):
@@ -661,11 +653,9 @@ def test_a_conflict_reloads_and_keeps_the_half_made_choice_and_a_board_click_nar
     narrows to the action with it: the confirm step); her page misses bob's move (its stream is
     cut), so her press carries an old expected_version: 409, the page reloads, her choice stays."""
     ann, bob = people("ann"), people("bob")
-    match_id = open_lobby(ann, "algomancy", {"turn_limit": 2})
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob, "algomancy", {"turn_limit": 2})
     for player in (ann, bob):
-        player.page.wait_for_function("() => document.getElementById('actions').dataset.ready === 'true'")
+        wait_ready(player, timeout=30000)
     target = ann.page.locator("#board .clickable").first
     value = target.get_attribute("data-click")
     target.click()
@@ -778,9 +768,7 @@ def test_the_list_and_the_lobby_page_fit_a_phone(people, live):
 
 def test_abort_calls_off_a_match_before_anyone_acts(people, live):
     ann, bob = people("ann"), people("bob")
-    match_id = open_lobby(ann, "herocard", {"victory_points": 1})
-    join_from_lobby_list(bob, match_id)
-    wait_running(ann, bob)
+    match_id = running_match(ann, bob, "herocard", {"victory_points": 1})
     assert api(live, f"/v1/matches/{match_id}")["version"] == 1
     bob.page.click("#abort")
     for player in (ann, bob):
