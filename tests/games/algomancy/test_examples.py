@@ -150,6 +150,15 @@ def test_two_augments_on_tidal_menace():
     assert {menace, lurker, adept} <= set(state["erased"]) and not state["players"][0]["bin"]
 
 
+def test_an_attribute_printed_twice_counts_once():
+    """README 26: Rampart Guardian says Tough on the card and again in its own augment
+    paragraph; played as a unit it is a Tough 2/2 doubled once, 2/4."""
+    state = at(game(), "deploy", seats=[0])
+    guardian = put(state, 0, "Rampart Guardian")
+    assert stats(state, guardian) == (2, 4)
+    assert attributes(state, guardian).count("tough") == 1
+
+
 def test_a_stack_of_responses_resolves_last_in_first_out():
     """Flame of History; Boon of Protection in response; Arc Lightning in response; both pass
     and Arc Lightning resolves; Null Drone on Boon of Protection; both pass and it negates
