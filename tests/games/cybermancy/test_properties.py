@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from domain.games.cybermancy import RULESET
 from domain.games.cybermancy.cards import POWER
+from domain.kernel.errors import IllegalAction
+from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
 
 MODES = [({}, 2), ({}, 3), ({}, 4), ({"mode": "teams"}, 4), ({"draft": True}, 2), ({"draft": True}, 3),
@@ -65,6 +67,7 @@ class Invariants:
         self.cards_neither_created_nor_lost(state)
         self.counters_in_bounds(state)
         self.end_consistent(state)
+        self.every_payable_summon_listed(state)
 
     def count_limits(self, state, seat, action, facts):
         kinds = {fact["f"] for fact in facts}
@@ -122,6 +125,25 @@ class Invariants:
             assert creature["attack"] >= 0 and creature["status"] in ("active", "buffered", "exhausted")
         if state["prompt"]:
             assert state["pending"] and state["prompt"]["options"]
+
+    @staticmethod
+    def every_payable_summon_listed(state):
+        """A card in hand is listed as a summon exactly when paying with every face-up power
+        card the seat holds is accepted (overpay is lost, so paying all is the most there is):
+        the listing neither offers a summon the rules refuse nor leaves out one they allow."""
+        for seat in sorted(RULESET.to_act(state)):
+            listing = RULESET.legal_actions(state, seat)
+            if not any(action["type"] == "end_turn" for action in listing):
+                continue  # a prompt, a draft pick, a mulligan, an advance or a leaver's proceed
+            player, listed = state["players"][seat], {a["card"] for a in listing if a["type"] == "summon"}
+            for card in sorted(set(player["hand"])):
+                try:
+                    RULESET.decide(state, seat, {"type": "summon", "card": card, "cpu": list(player["cpu"]),
+                                                 "ram": list(player["ram"])}, RandomStream(b"k" * 32, "payable", 1))
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                assert accepted == (card in listed), f"{card}: accepted {accepted}, listed {card in listed}"
 
     def end_consistent(self, state):
         result = RULESET.outcome(state)
