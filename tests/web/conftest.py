@@ -27,6 +27,19 @@ def browser():
         browser.close()
 
 
+class DeafTransport:
+    """A connection's transport whose writes never arrive; the rest is the transport's."""
+
+    def __init__(self, transport):
+        self._transport = transport
+
+    def write(self, data) -> None:
+        pass
+
+    def __getattr__(self, name):
+        return getattr(self._transport, name)
+
+
 class LiveServer(Served):
     """The server's ASGI app under uvicorn, as `arbiter serve` runs it, on a local port."""
 
@@ -46,6 +59,21 @@ class LiveServer(Served):
                 connection.transport.abort()
                 dropped += 1
         return dropped
+
+    def silence_streams(self) -> int:
+        """Make every open live stream's connection a dead one that no side has noticed (a
+        laptop that slept, a proxy that dropped it): it stays open, and nothing the server
+        writes to it arrives."""
+        silenced = 0
+        for connection in list(self.server.server_state.connections):
+            scope = getattr(connection, "scope", None) or {}
+            if scope.get("path", "").endswith("/stream") and not connection.transport.is_closing():
+                deaf = DeafTransport(connection.transport)
+                connection.transport = deaf  # what the connection writes, and its request's cycle
+                if getattr(connection, "cycle", None) is not None:
+                    connection.cycle.transport = deaf
+                silenced += 1
+        return silenced
 
     @property
     def arbiter(self):

@@ -337,6 +337,136 @@ def test_a_stream_refused_for_too_many_streams_is_tried_again_after_its_retry_af
     assert len(refused) == 1
 
 
+def test_a_stream_that_went_silent_is_dropped_and_the_page_reconnects_to_see_the_next_move(people, live):
+    """(From a review of the page's races.) A stream whose connection died unnoticed (a laptop
+    that slept, a proxy that dropped it) stays open and brings nothing: the page showed "live"
+    and waited for ever. The server writes at least every 15 s, so a stream silent for 35 s is
+    dropped and reconnected (the page's clock is run forward here instead of waited out)."""
+    ann, bob = people("ann"), people("bob")
+    ann.page.clock.install()
+    match_id = running_match(ann, bob, "cybermancy")
+    version = play_until_alone_to_act(live, match_id, [ann, bob], 1)
+    ann.page.wait_for_selector("#live[data-state='on']")
+    assert live.silence_streams() >= 1
+    ann.page.clock.run_for(40_000)
+    wait_ready(bob)
+    press(bob, 0)
+    moved = api(live, f"/v1/matches/{match_id}")["version"]
+    assert moved > version
+    wait_drawn(ann, moved)
+    assert ann.page.evaluate("() => window.arbiterMetrics.silences") >= 1
+
+
+def play_until_alone_to_act(live, match_id, players, seat) -> int:
+    """Both press listed actions until `seat` alone is to act and every page has drawn that
+    version; its number."""
+    started = time.monotonic()
+    while api(live, f"/v1/matches/{match_id}")["to_act"] != [seat]:
+        assert time.monotonic() - started < 60, f"never seat {seat}'s turn alone"
+        ready = [p for p in players if p.state()["ready"]]
+        press(ready[0], 0) if ready else time.sleep(0.02)
+    version = api(live, f"/v1/matches/{match_id}")["version"]
+    for player in players:
+        wait_drawn(player, version)
+    return version
+
+
+def wait_drawn(player, version: int, timeout=10000) -> None:
+    player.page.wait_for_function("v => Number(document.getElementById('board').dataset.version) >= v",
+                                  arg=version, timeout=timeout)
+
+
+def unavailable(times: int):
+    """A route handler that answers the first `times` requests 503 (read models away), then lets
+    them through; the list it returns counts the refusals."""
+    refused = []
+
+    def handler(route):
+        if len(refused) >= times:
+            return route.continue_()
+        refused.append(route.request.url)
+        route.fulfill(status=503, headers={"Content-Type": "application/problem+json", "Retry-After": "1"},
+                      body='{"type": "urn:arbiter:problem:read_models_unavailable", "status": 503, '
+                           '"code": "read_models_unavailable", "detail": "the read models are away"}')
+    handler.refused = refused
+    return handler
+
+
+def test_a_log_that_cannot_be_read_at_the_start_leaves_the_board_and_the_stream_working(people, live):
+    """(From a review of the page's races.) The log is a read model and may be away while the
+    store answers: the page used to give up ("cannot be shown") with no stream. The board and
+    the stream go on, the next move arrives, and the log is read again."""
+    ann, bob = people("ann"), people("bob")
+    match_id = running_match(ann, bob, "cybermancy")
+    play_until_alone_to_act(live, match_id, [ann, bob], 1)
+    log_away = unavailable(2)
+    ann.page.route("**/log?*", log_away)
+    ann.page.reload()
+    ann.page.wait_for_selector("#live[data-state='on']", timeout=10000)
+    wait_ready(bob)
+    assert press(bob, 0)
+    moved = api(live, f"/v1/matches/{match_id}")["version"]
+    wait_drawn(ann, moved)
+    ann.page.wait_for_selector("#log li.error", state="detached", timeout=10000)  # read again
+    seqs = ann.page.eval_on_selector_all("#log li[data-seq]", "ls => ls.map(l => Number(l.dataset.seq))")
+    assert seqs == list(range(1, moved + 1)) and len(log_away.refused) == 2
+
+
+def test_the_end_is_drawn_when_the_summary_read_at_the_end_fails_once(people, live):
+    """(From a review of the page's races.) At the match's last event the page reads the
+    summary; one failure there left the header saying "running" for good. It is read again."""
+    ann, bob = people("ann"), people("bob")
+    match_id = running_match(ann, bob)
+    ann.page.wait_for_selector("#live[data-state='on']")
+    summary_away = unavailable(1)
+    ann.page.route(f"**/v1/matches/{match_id}", summary_away)
+    bob.page.click("#resign")
+    bob.page.click("#resign")
+    ann.page.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15000)
+    assert "bob" not in ann.page.inner_text("#outcome") and len(summary_away.refused) == 1
+
+
+def test_a_listing_that_fails_is_listed_again(people, live):
+    """(From a review of the page's races.) A listing that failed (a server error) was shown as
+    an error and not asked again: the page waited for the next event. It is asked again."""
+    ann, bob = people("ann"), people("bob")
+    match_id = running_match(ann, bob, "cybermancy")
+    play_until_alone_to_act(live, match_id, [ann, bob], 1)
+    listing_away = unavailable(1)
+    ann.page.route("**/legal-actions", listing_away)
+    wait_ready(bob)
+    assert press(bob, 0)
+    moved = api(live, f"/v1/matches/{match_id}")["version"]
+    wait_listed(ann, moved)
+    assert len(listing_away.refused) == 1 and ann.page.is_hidden("#play-error")
+
+
+def test_a_post_that_gets_no_answer_is_given_up_and_the_actions_are_listed_again(people, live):
+    """(From a review of the page's races.) An action post the server never answers (a dead
+    connection, a hung server) kept the page busy, with no listing, for as long as it hung. It
+    is given up after 20 s (the page's clock is run forward here): the actions are listed as
+    the match stands and the seat can press again."""
+    ann, bob = people("ann"), people("bob")
+    ann.page.clock.install()
+    match_id = running_match(ann, bob, "cybermancy")
+    version = play_until_alone_to_act(live, match_id, [ann, bob], 0)
+    held = {"post": None}
+
+    def never_answered(route):
+        held["post"] = route.request.url  # neither sent on nor answered
+
+    ann.page.route("**/actions", never_answered)
+    wait_ready(ann)
+    ann.page.click("#actions li.action button.action-do")
+    wait_for_handler(ann.page, held, "post", "the post was made")
+    assert not ann.state()["ready"]
+    ann.page.clock.run_for(21_000)
+    wait_ready(ann)
+    assert "no answer" in ann.page.inner_text("#play-error")
+    ann.page.unroute("**/actions")
+    assert press(ann, 0) and api(live, f"/v1/matches/{match_id}")["version"] > version
+
+
 def test_a_server_error_while_the_page_checks_its_seat_keeps_the_player_signed_in(people, live):
     """(From a review of the page's races.) The page asks which seat its stored token holds;
     a server error there (not a 401/403) used to throw the token away, and the player, whose

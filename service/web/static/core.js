@@ -59,6 +59,13 @@
       delete options.json;
     }
     var init = Object.assign({cache: "no-store"}, options, {headers: headers});
+    var timer = null, seconds = options.timeoutMs / 1000;
+    if (options.timeoutMs) {  // given up after that long: a request the server never answers
+      var controller = new AbortController();
+      init.signal = controller.signal;
+      timer = setTimeout(function () { controller.abort(); }, options.timeoutMs);
+      delete init.timeoutMs;
+    }
     return fetch(path, init).then(function (response) {
       return response.text().then(function (text) {
         var body = null;
@@ -66,6 +73,19 @@
         if (!response.ok) throw new ApiError(response.status, body);
         return body;
       });
+    }, function (error) {  // no answer at all: status 0
+      throw new ApiError(0, {code: "no_answer", detail: error && error.name === "AbortError"
+        ? "no answer from the server in " + seconds + " s" : "the server cannot be reached"});
+    }).finally(function () { clearTimeout(timer); });
+  }
+
+  /* `read()` again until it is answered: a second apart, then up to 10 s apart. For reads the
+   * page cannot do without (the summary at the end, the log); their errors are passing ones. */
+  function untilAnswered(read, wait) {
+    wait = wait || 1000;
+    return read().catch(function () {
+      return new Promise(function (resolve) { setTimeout(resolve, wait); })
+        .then(function () { return untilAnswered(read, Math.min(wait * 2, 10000)); });
     });
   }
 
@@ -335,7 +355,7 @@
 
   window.ArbiterViewer = {
     h: h, append: append, humanize: humanize, plural: plural,
-    api: api, ApiError: ApiError, tokens: tokens, hostTokens: hostTokens, myName: myName,
+    api: api, ApiError: ApiError, untilAnswered: untilAnswered, tokens: tokens, hostTokens: hostTokens, myName: myName,
     register: register, renderers: renderers,
     card: card, cardBacks: cardBacks, zone: zone, stat: stat,
     renderGeneric: renderGeneric, describeRecord: describeRecord, seatName: seatName, phrase: phrase

@@ -28,7 +28,7 @@
   };
 
   var metrics = window.arbiterMetrics = {firstRender: null, steps: [], renders: 0, version: null, streamEvents: 0,
-                                          reconnects: 0, rendered: null, acted: 0, refused: 0, conflicts: 0,
+                                          reconnects: 0, silences: 0, rendered: null, acted: 0, refused: 0, conflicts: 0,
                                           legal: null, clicks: []};
   var page = {
     summary: null, renderer: null, token: V.tokens.get(matchId), seat: null, names: [],
@@ -53,8 +53,14 @@
 
   /* ---------------------------------------------------------------- summary and header */
 
+  /* Two summaries asked close together (two events of a clocked match) may be answered in
+   * either order: an answer older than one already drawn is not drawn over it. */
+  var summariesAsked = 0, summaryDrawn = 0;
   function loadSummary() {
+    var asked = ++summariesAsked;
     return V.api("/v1/matches/" + matchId).then(function (summary) {
+      if (asked < summaryDrawn) return page.summary;
+      summaryDrawn = asked;
       page.summary = summary;
       page.names = (summary.seats || []).map(function (s) { return s.name || ("seat " + s.seat); });
       page.max = Math.max(page.max, summary.version);
@@ -412,11 +418,27 @@
     return last;  // what this page holds, not the summary's version: the stream brings the rest
   }
 
+  /* The server writes to a stream at least every 15 s (": keep-alive" when nothing happens), so
+   * a stream silent for longer is a connection that died unnoticed (a laptop that slept, a proxy
+   * that dropped an idle connection, a connect that hangs): the page drops it and reconnects,
+   * rather than show "live" and wait for ever. */
+  var SILENT_MS = 35000;
+
   /* EventSource cannot send an Authorization header, so the stream is read with fetch and
    * parsed here; on a drop it reconnects with Last-Event-ID, backing off up to 10 s. */
   function follow() {
-    var stopped = false, controller = null, backoff = 500;
+    var stopped = false, controller = null, backoff = 500, heard = 0;
     els.followLabel.hidden = false;
+    var watchdog = setInterval(function () {
+      if (stopped || !controller || Date.now() - heard <= SILENT_MS) return;
+      metrics.silences += 1;
+      controller.abort();  // its read fails, and the failure reconnects (retry)
+    }, 5000);
+    function stop() {
+      stopped = true;
+      clearInterval(watchdog);
+      if (controller) controller.abort();
+    }
 
     function onEvent(id, type, data) {
       var record;
@@ -432,24 +454,25 @@
     }
 
     function finished() {
-      stopped = true;
-      if (controller) controller.abort();
+      stop();
       setLive("ended", "match over");
       els.followLabel.hidden = true;
-      loadSummary().then(function () {
+      V.untilAnswered(loadSummary).then(function () {
         page.cache.clear();
         drawPerspectives();
         drawSignIn();
         S.syncPlay();
         S.watchRematch();
         audit();
-        return loadLog();
-      }).then(function () { show(page.max); });
+        show(page.max);
+        return V.untilAnswered(loadLog);
+      });
     }
 
     function connect() {
       if (stopped) return;
       controller = new AbortController();
+      heard = Date.now();
       // From what the page has drawn and listed, not from the log: the log (a read model) may
       // hold an event that came after the summary and the listing, and a stream resumed past it
       // would never bring it through onEvent (the page would wait at the older version).
@@ -475,6 +498,7 @@
           function pump() {
             return reader.read().then(function (chunk) {
               if (chunk.done) return;
+              heard = Date.now();
               buffer += decoder.decode(chunk.value, {stream: true}).replace(/\r\n?/g, "\n");
               var cut;
               while ((cut = buffer.indexOf("\n\n")) >= 0) {
@@ -497,7 +521,8 @@
           }
           return pump();
         })
-        .then(function () { retry(); }, function (error) {
+        .then(function () { controller = null; retry(); }, function (error) {
+          controller = null;
           if (stopped) return;
           if (error.fatal) { setLive("error", "live stream refused: " + error.message); return; }
           retry();
@@ -513,7 +538,7 @@
     }
 
     connect();
-    return {stop: function () { stopped = true; if (controller) controller.abort(); setLive(null); els.followLabel.hidden = true; }};
+    return {stop: function () { stop(); setLive(null); els.followLabel.hidden = true; }};
   }
 
   /* ---------------------------------------------------------------- stepping */
@@ -605,7 +630,13 @@
     audit();
     S.syncPlay();
     S.watchRematch();
-    return Promise.all([first, loadLog()]).then(function () { restartLive(); });
+    // The log is a read model and may be away (503) while the store answers: the board and the
+    // stream go on without it (the stream brings what the page lacks) and the log is asked again.
+    var log = loadLog().catch(function (error) {
+      els.log.replaceChildren(h("li", {class: "error"}, "The log cannot be read now (" + error.message + "): trying again."));
+      V.untilAnswered(loadLog);
+    });
+    return Promise.all([first, log]).then(function () { restartLive(); });
   }).catch(function (error) {
     if (error === null) return;  // handled above
     showError(error.status === 404 ? "There is no match " + matchId + "." : "The match cannot be shown: " + error.message);

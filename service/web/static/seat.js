@@ -138,8 +138,16 @@
         page.summary.to_act = legal.to_act;
         drawHeader();
         drawPlay();
+        if (play.listFailed) { play.listFailed = false; showPlayError(""); }
       }).catch(function (error) {
-        if (error.status !== 409) showPlayError("Your actions cannot be listed: " + error.message);
+        if (error.status === 409) return;
+        showPlayError("Your actions cannot be listed: " + error.message);
+        // a passing failure (no answer, 5xx, 429) is listed again; another event would too
+        if (!error.status || error.status >= 500 || error.status === 429) {
+          play.listFailed = true;
+          clearTimeout(play.relist);
+          play.relist = setTimeout(syncPlay, 2000);
+        }
       }).then(function () {
         play.loading = null;
         if (play.again) { play.again = false; return syncPlay(); }
@@ -217,6 +225,10 @@
       } catch (e) { /* no sound: the title and colours still say it */ }
     }
 
+    /* A post answers within a second (a served bot's reply included); one unanswered this long is
+     * given up (a connection that died, a server that hangs) rather than block the page. */
+    var POST_TIMEOUT_MS = 20000;
+
     /* Post one action: expected_version and a fresh Idempotency-Key; a refusal's detail beside
      * the action and nothing else changes; a conflict (409) reloads, keeping half-made choices. */
     function submit(action, index) {
@@ -229,7 +241,8 @@
       var started = performance.now();
       play.pressedAt = started;
       return V.api("/v1/matches/" + matchId + "/actions", page.token, {
-        method: "POST", headers: {"Idempotency-Key": V.idempotencyKey()}, json: {action: action, expected_version: version}
+        method: "POST", headers: {"Idempotency-Key": V.idempotencyKey()}, json: {action: action, expected_version: version},
+        timeoutMs: POST_TIMEOUT_MS
       }).then(function (result) {
         metrics.acted += 1;
         metrics.lastPost = {ms: performance.now() - started, version: result.version};
@@ -245,6 +258,13 @@
             : error.message);
           els.follow.checked = true;
           return syncPlay().then(function () { show(page.max); throw null; });
+        }
+        if (!error.status || error.status >= 500) {
+          // No answer, or the server failed: the action may or may not have been taken. The
+          // listing says which (expected_version refuses a second press of a taken one).
+          metrics.unanswered = (metrics.unanswered || 0) + 1;
+          showPlayError("Your action got no answer (" + error.message + "): here are the actions as the match stands now.");
+          return syncPlay().then(function () { throw null; });
         }
         metrics.refused += 1;
         throw error.message || "refused";
