@@ -441,6 +441,41 @@ def test_a_listing_that_fails_is_listed_again(people, live):
     assert len(listing_away.refused) == 1 and ann.page.is_hidden("#play-error")
 
 
+def test_an_older_summary_answered_after_a_newer_one_is_not_drawn_over_it(people, live):
+    """(From a review of the page's races.) In a clocked match the page asks the summary after
+    every event, so two asked close together may be answered in either order: the older one,
+    answered last, put the older seats to act back in the header."""
+    ann, bob = people("ann"), people("bob")
+    match_id = running_match(ann, bob, "cyberiad", clock={"kind": "per_move", "move_seconds": 300})
+    summary_url = f"**/v1/matches/{match_id}"
+    held = {"armed": False, "route": None, "stale": None}
+
+    def hold_the_first_summary(route):
+        if not held["armed"] or held["route"] is not None:
+            return route.continue_()
+        held["route"], held["stale"] = route, route.fetch()  # read now, answered later
+
+    ann.page.route(summary_url, hold_the_first_summary)
+    held["armed"] = True
+
+    def press_until(done):
+        started = time.monotonic()
+        while not done():
+            assert time.monotonic() - started < 60, "the match never got there"
+            ready = [p for p in (ann, bob) if p.state()["ready"]]
+            press(ready[0], 0) if ready else ann.page.wait_for_timeout(20)
+
+    press_until(lambda: held["route"] is not None)  # a move: its summary is held
+    stale = held["stale"].json()["to_act"]
+    press_until(lambda: api(live, f"/v1/matches/{match_id}")["to_act"] != stale)  # later moves: answered
+    now = api(live, f"/v1/matches/{match_id}")
+    words = "In play · to act: " + ", ".join(now["seats"][seat]["name"] for seat in now["to_act"])
+    ann.page.wait_for_function("t => document.getElementById('outcome').textContent === t", arg=words)
+    held["route"].fulfill(response=held["stale"])
+    ann.page.wait_for_timeout(300)
+    assert ann.page.inner_text("#outcome") == words
+
+
 def test_a_post_that_gets_no_answer_is_given_up_and_the_actions_are_listed_again(people, live):
     """(From a review of the page's races.) An action post the server never answers (a dead
     connection, a hung server) kept the page busy, with no listing, for as long as it hung. It
