@@ -15,7 +15,7 @@ from domain.kernel import ruleset as rulesets
 
 from .conftest import LiveServer, screenshot_dir
 from ..conftest import sqlite_environ
-from .test_viewer import DRAWN, RENDERED_BY_US, api, check_drawn, expected_view
+from .test_viewer import DRAWN, RENDERED_BY_US, api, call, check_drawn, expected_view
 
 # The smallest quick set-up of each game, and which listed action the test's players press
 # (measured with the rules alone: these end in tens of actions, where the first listed action
@@ -918,6 +918,29 @@ def test_the_lobby_list_refreshes_live_and_join_leave_and_start_are_buttons(peop
     wait_running(ann, bob)
     summary = api(live, f"/v1/matches/{match_id}")
     assert summary["status"] == "running" and [s["name"] for s in summary["seats"]] == ["ann", "bob"]
+
+
+def test_a_refused_join_stays_on_the_page_while_the_lobby_list_refreshes(people, live):
+    """(From a review of the page's races.) The list of lobbies refreshes every 1.5 s, and a
+    join's refusal was written where the refresh wrote: it was gone before it could be read."""
+    ann, bob = people("ann"), people("bob")
+    match_id = open_lobby(ann, "cyberiad")
+    bob.page.goto("/play")
+    bob.page.fill("#create-name", "bob")
+    join = f"#lobbies tr[data-match-id='{match_id}'] button.join-lobby"
+    bob.page.wait_for_selector(join, timeout=20000)
+
+    def cat_takes_the_seat_first(route):
+        assert call(live, "POST", f"/v1/matches/{match_id}/join", body={"name": "cat"})[0] == 201
+        route.continue_()
+
+    bob.page.route("**/join", cat_takes_the_seat_first)
+    bob.page.click(join)
+    bob.page.wait_for_function("() => document.querySelector('.play-lobbies').innerText.includes('Could not join')")
+    polls = bob.page.evaluate("() => window.arbiterMetrics.polls")
+    bob.page.wait_for_function("n => window.arbiterMetrics.polls >= n + 2", arg=polls)
+    assert "Could not join" in bob.page.inner_text(".play-lobbies")
+    assert [s["name"] for s in api(live, f"/v1/matches/{match_id}")["seats"]] == ["ann", "cat"]
 
 
 def test_the_list_and_the_lobby_page_fit_a_phone(people, live):

@@ -315,6 +315,32 @@ def test_the_list_shows_every_match_and_filters_by_game_status_and_player(page, 
     wait_rendered(page, f"view:spectator:{api(server, '/v1/matches/' + finished['cyberiad']['match_id'])['version']}")
 
 
+def test_more_matches_can_be_asked_again_after_a_next_page_failed(page, server):
+    """(From a review of the pages.) "More matches" hid itself while the next page loaded, and
+    a failure left it hidden: the rest of the list could not be reached without a reload."""
+    player = f"zed-{uuid.uuid4().hex[:8]}"
+    for _ in range(51):  # a page of 50 and one more
+        server.arbiter.create_match("cyberiad", [player, "amy"], {})
+    server.catch_up()
+    rows = list_loaded(page, lambda: page.goto(f"/?player={player}"))
+    assert len(rows) == 50 and page.is_visible("#more")
+    refused = []
+
+    def next_page_away_once(route):
+        if refused or "cursor=0" in route.request.url:
+            return route.continue_()
+        refused.append(route.request.url)
+        route.fulfill(status=503, headers={"Content-Type": "application/problem+json"},
+                      body='{"status": 503, "code": "read_models_unavailable", "detail": "the read models are away"}')
+
+    page.route("**/v1/matches?*", next_page_away_once)
+    page.click("#more")
+    page.wait_for_function("() => document.getElementById('list-status').textContent.includes('catching up')")
+    assert len(refused) == 1
+    rows = list_loaded(page, lambda: page.click("#more", timeout=3000))
+    assert len(rows) == 51 and {r["players"] for r in rows} == {f"{player}, amy"}
+
+
 # -- a finished match of each game ------------------------------------------------------------
 
 LOG_LINES = """() => [...document.querySelectorAll('#log li[data-seq]')].map(li => ({

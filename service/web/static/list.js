@@ -68,6 +68,7 @@
       more.hidden = cursor === null || cursor === undefined || page.matches.length < PAGE;
     }).catch(function (error) {
       if (mine !== generation) return;
+      more.hidden = reset;  // a next page that failed can be asked again
       status.textContent = error.status === 503 ? "The match list is catching up (read models unavailable); try again in a moment."
         : "Could not load matches: " + error.message;
     });

@@ -145,6 +145,7 @@
     var open = lobby.open_seats || [];
     var join = h("button", {type: "button", class: "join-lobby", dataset: {matchId: lobby.match_id}}, "Join");
     join.addEventListener("click", function () {
+      joinFailed(null);
       var name = nameInput.value.trim();
       if (!name) { fail("your name, please (above)"); nameInput.focus(); return; }
       V.myName.set(name);
@@ -152,7 +153,7 @@
         V.tokens.set(lobby.match_id, joined.token);
         try { sessionStorage.setItem("arbiter-seat:" + lobby.match_id, String(joined.seat)); } catch (e) { /* ignore */ }
         location.href = "/matches/" + lobby.match_id;
-      }).catch(function (error) { lobbiesStatus.textContent = "Could not join: " + error.message; });
+      }).catch(function (error) { joinFailed("Could not join: " + error.message); });
     });
     var game = games[lobby.game];
     return h("tr", {dataset: {matchId: lobby.match_id, game: lobby.game}},
@@ -165,6 +166,10 @@
       h("td", null, new Date(lobby.created_at).toLocaleTimeString()),
       h("td", null, open.length ? join : h("span", {class: "muted"}, "full")));
   }
+
+  /* A join's refusal stays until the next join is pressed (the list beside it refreshes). */
+  var joinError = $("join-error");
+  function joinFailed(text) { joinError.hidden = !text; joinError.textContent = text || ""; }
 
   var polls = 0;
   function loadLobbies() {
