@@ -3,7 +3,9 @@ targeted, what a card costs and whether its requirements hold. Read by the turn 
 (rules.py), the card effects (effects.py) and the views (view.py); changes nothing.
 """
 
-from .cards import CARDS, card_of
+from typing import NamedTuple
+
+from .cards import card_for
 
 # TERMINAL PHASE: "Max hand size is 10 cards."
 MAX_HAND = 10
@@ -13,7 +15,7 @@ def passive(state, seat, name, default=0):
     """Sum (or any) of one passive ability over the cards a seat has in play."""
     total = default
     for instance in state["play"][seat]:
-        value = CARDS[card_of(instance)].get("passive", {}).get(name)
+        value = card_for(instance).get("passive", {}).get(name)
         if value is True:
             return True
         if value:
@@ -30,39 +32,79 @@ def puts_into_play(card) -> bool:
     return any(step["op"] == "search_deck" and step["to"] == "play" for step in card.get("on_play", []))
 
 
-def sallies(state, seat) -> int:
-    return sum(1 for i in state["play"][seat] if is_sally(CARDS[card_of(i)]))
+class PlayArea(NamedTuple):
+    """What the cards in one play area count for: their Fame and Trouble points (tokens not
+    included), Sallies (README: Sallies counted for the game's end) and Machines."""
+    fame: int
+    trouble: int
+    sallies: int
+    sallies_for_game_end: int
+    machines: int
 
 
-def sallies_for_game_end(state, seat) -> int:
-    return sum(CARDS[card_of(i)].get("passive", {}).get("sallies_for_game_end", 1)
-               for i in state["play"][seat] if is_sally(CARDS[card_of(i)]))
-
-
-def machines(state, seat) -> int:
-    return sum(1 for i in state["play"][seat] if CARDS[card_of(i)]["type"] == "machine")
-
-
-def card_points(state, seat, card, kind) -> int:
+def card_points(card, kind, sallies_in_play, machines_in_play) -> int:
+    """A card's printed points, or its X counted from the play area it is in."""
     value = card[kind]
     if value != "X":
         return value
     rule = card.get(f"{kind}_x")
     if rule == "sallies":
-        return sallies(state, seat)
+        return sallies_in_play
     if rule == "machines_half":
-        return machines(state, seat) // 2
+        return machines_in_play // 2
     return 0
+
+
+def count_play_area(cards_in_play) -> PlayArea:
+    """PlayArea of the instances `cards_in_play`, counted card by card."""
+    cards = [card_for(i) for i in cards_in_play]
+    in_sallies = [card for card in cards if is_sally(card)]
+    sally_count = len(in_sallies)
+    machine_count = sum(1 for card in cards if card["type"] == "machine")
+    return PlayArea(
+        fame=sum(card_points(card, "fame", sally_count, machine_count) for card in cards),
+        trouble=sum(card_points(card, "trouble", sally_count, machine_count) for card in cards),
+        sallies=sally_count,
+        sallies_for_game_end=sum(card.get("passive", {}).get("sallies_for_game_end", 1) for card in in_sallies),
+        machines=machine_count)
+
+
+# A play area's counts depend on nothing but its cards (in any order), and the thresholds are
+# checked after every step of every decision: counted afresh each time, they were a third of
+# a search's time (bench/search_speed.py, issue 32). Few distinct play areas occur, so the
+# counts are kept by the area's cards as they lie; the dict is emptied when it grows large.
+_PLAY_AREAS: dict[tuple, PlayArea] = {}
+
+
+def play_area(state, seat) -> PlayArea:
+    key = tuple(state["play"][seat])
+    area = _PLAY_AREAS.get(key)
+    if area is None:
+        if len(_PLAY_AREAS) >= 100_000:
+            _PLAY_AREAS.clear()
+        area = _PLAY_AREAS[key] = count_play_area(key)
+    return area
+
+
+def sallies(state, seat) -> int:
+    return play_area(state, seat).sallies
+
+
+def sallies_for_game_end(state, seat) -> int:
+    return play_area(state, seat).sallies_for_game_end
+
+
+def machines(state, seat) -> int:
+    return play_area(state, seat).machines
 
 
 def fame(state, seat) -> int:
     """Fame tokens plus the Fame of every card the seat has in play."""
-    return state["fame"][seat] + sum(card_points(state, seat, CARDS[card_of(i)], "fame") for i in state["play"][seat])
+    return state["fame"][seat] + play_area(state, seat).fame
 
 
 def trouble(state, seat) -> int:
-    return state["trouble"][seat] + sum(card_points(state, seat, CARDS[card_of(i)], "trouble")
-                                        for i in state["play"][seat])
+    return state["trouble"][seat] + play_area(state, seat).trouble
 
 
 def hand_limit(state, seat) -> int:
@@ -101,7 +143,7 @@ def machines_in_play(state, seat, scope) -> list[str]:
             continue
         if owner != seat and shielded(state, owner):
             continue
-        found += [i for i in state["play"][owner] if CARDS[card_of(i)]["type"] == "machine"]
+        found += [i for i in state["play"][owner] if card_for(i)["type"] == "machine"]
     return sorted(found)
 
 
@@ -121,13 +163,13 @@ def cost_of(state, seat, card) -> int | None:
         return None
     discount = 0
     for instance in state["play"][seat]:
-        discount += CARDS[card_of(instance)].get("passive", {}).get("discount", {}).get(card["type"], 0)
+        discount += card_for(instance).get("passive", {}).get("discount", {}).get(card["type"], 0)
     return max(0, card["cost"] - discount)
 
 
 def worth(instance, paying_for_type) -> int:
     """A discarded card pays 1, or more when its note says so for this kind of card."""
-    rule = CARDS[card_of(instance)].get("worth")
+    rule = card_for(instance).get("worth")
     if rule and paying_for_type in rule["for"]:
         return rule["cards"]
     return 1

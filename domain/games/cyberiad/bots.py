@@ -66,9 +66,13 @@ def greedy_bot(state, seat, rand):
         # hand limit's discards (Terminal Phase) are charged here.
         excess = max(0, len(sample["hands"][seat]) - hand_limit(sample, seat))
         best, best_score = {"type": "end_turn"}, _score(sample, seat) - HAND_CARD * excess + BETTER
-    for action in candidates:
+    last = len(candidates) - 1
+    for index, action in enumerate(candidates):
+        # Each trial steps its own copy of the sample in place; the last may step the sample
+        # itself, which nothing reads after it (a copy is a tenth of the bot's time).
+        trial = sample if index == last else json_copy(sample)
         try:
-            after, _ = advance(rules, json_copy(sample), seat, action, RandomStream(SIMULATED_KEY, SIMULATED_ID, 0))
+            after, _ = advance(rules, trial, seat, action, RandomStream(SIMULATED_KEY, SIMULATED_ID, 0))
         except IllegalAction:  # legal on the real state, not on this sample (a guessed deck)
             continue
         score = _score(after, seat)

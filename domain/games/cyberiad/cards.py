@@ -33,5 +33,13 @@ def card_of(instance: str) -> str:
     return instance.split(":", 1)[0]
 
 
+def card_for(instance: str) -> dict:
+    """The card an instance is a copy of: CARDS[card_of(instance)], looked up in one step (the
+    rules read a card for every instance in play or in hand at every step of a search)."""
+    card = INSTANCE_CARDS.get(instance)
+    return card if card is not None else CARDS[card_of(instance)]
+
+
 CARDS_PATH = Path(os.environ.get("ARBITER_CYBERIAD_CARDS", DEFAULT_CARDS))
 CARDS, CONSTRUCTORS, CARDS_DIGEST = load(CARDS_PATH)
+INSTANCE_CARDS = {instance: card for card in CARDS.values() for instance in card["instances"]}

@@ -6,7 +6,7 @@ that runs the steps, checks thresholds between them and asks for choices is in r
 
 from .board import (card_losing_targets, is_sally, living, machine_just_played, machines_in_play, opponents,
                     owner_in_play, passive, shielded)
-from .cards import CARDS, card_of
+from .cards import card_for
 
 
 def _who(turn, actor, step, variables) -> list[int]:
@@ -33,9 +33,9 @@ def put_into_play(turn, seat, instance, source):
     st = turn.state
     turn.move(instance, source, f"play:{seat}")
     turn.emit({"f": "played"})
-    if CARDS[card_of(instance)]["type"] == "machine":
+    if card_for(instance)["type"] == "machine":
         turn.emit({"f": "last_machine", "card": instance, "seat": seat, "turn": st["turn"]["number"]})
-        bonus = sum(CARDS[card_of(i)].get("passive", {}).get("fame_per_machine_played", 0)
+        bonus = sum(card_for(i).get("passive", {}).get("fame_per_machine_played", 0)
                     for i in st["play"][seat] if i != instance)
         turn.tokens(seat, "fame", bonus)
 
@@ -120,7 +120,7 @@ def step_trade_hands(turn, actor, step, variables, queue):
 
 def step_search_deck(turn, actor, step, variables, queue):
     deck = turn.state["deck"]
-    options = sorted(i for i in deck if step["filter"] == "any" or is_sally(CARDS[card_of(i)]))
+    options = sorted(i for i in deck if step["filter"] == "any" or is_sally(card_for(i)))
     # The searched deck is shuffled afterwards, so the search reveals no order.
     queue.insert(0, {"op": "shuffle_deck"})
     return actor, "search_deck", options
@@ -154,7 +154,7 @@ def step_draw_keep_if_sally(turn, actor, step, variables, queue):
     for _ in range(_drawing(turn, actor, 1, queue)):
         instance = turn.state["deck"][-1]
         turn.move(instance, "deck", f"hand:{actor}")
-        if not is_sally(CARDS[card_of(instance)]):
+        if not is_sally(card_for(instance)):
             turn.move(instance, f"hand:{actor}", "discard")
 
 
@@ -222,7 +222,7 @@ def resolve_choice(turn, actor, step, chooser, option, variables, queue):
             turn.move(option, "deck", f"hand:{actor}")
         else:  # put into play: "A>" effects happen "when the card is put into play"
             put_into_play(turn, actor, option, "deck")
-            queue[0:0] = CARDS[card_of(option)].get("on_play", [])
+            queue[0:0] = card_for(option).get("on_play", [])
     elif op == "search_discard":
         turn.move(option, "discard", f"hand:{actor}")
     elif op == "choose_machine":

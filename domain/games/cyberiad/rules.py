@@ -14,7 +14,7 @@ file makes where the rulebook is silent is listed in README.md.
 
 from .board import (cost_of, fame, first_unmet, hand_limit, living, puts_into_play, sallies, sallies_for_game_end,
                     trouble, worth)
-from .cards import CARDS, CONSTRUCTORS, card_of
+from .cards import CARDS, CONSTRUCTORS, card_for
 from .effects import ASKS, STEPS, put_into_play, resolve_choice, step_shuffle_deck
 
 from domain.kernel.decision import Decision
@@ -179,6 +179,7 @@ class Turn(Decision):
 
     def __init__(self, state, rng):
         super().__init__(state, rng, evolve)
+        self.settled_at = None  # len(self.facts) when the thresholds were last checked and play went on
 
     def move(self, card, source, target):
         self.emit({"f": "move", "card": card, "from": source, "to": target})
@@ -241,7 +242,7 @@ def act_play(turn, seat, action):
     reason = play_refusal(st, seat, instance, pay)
     if reason:
         raise IllegalAction(*reason)
-    card = CARDS[card_of(instance)]
+    card = card_for(instance)
     hand = f"hand:{seat}"
     for paid in pay:
         turn.move(paid, hand, "discard")
@@ -258,20 +259,31 @@ def act_play(turn, seat, action):
 
 def play_refusal(st, seat, instance, pay) -> tuple[str, str] | None:
     """Why `seat` may not play `instance` paying with `pay`, as (rule code, message)."""
+    return card_refusal(st, seat, instance) or payment_refusal(st, seat, instance, pay)
+
+
+def card_refusal(st, seat, instance) -> tuple[str, str] | None:
+    """Why `seat` may not play `instance` however it pays (the checks before the payment's)."""
     if instance not in st["hands"][seat]:
         return "card_not_in_hand", f"{instance!r} is not in your hand"
-    card = CARDS[card_of(instance)]
+    card = card_for(instance)
     if card["type"] != "action" or puts_into_play(card):  # Electroknight's Sally is the turn's one card
         if st["turn"]["played"]:
             return "one_card_per_turn", "you already put a Sally, Machine or Effect into play this turn"
         if card["type"] == "effect":
-            effects = sum(1 for i in st["play"][seat] if CARDS[card_of(i)]["type"] == "effect")
-            others = sum(1 for i in st["play"][seat] if CARDS[card_of(i)]["type"] in ("sally", "machine"))
+            effects = sum(1 for i in st["play"][seat] if card_for(i)["type"] == "effect")
+            others = sum(1 for i in st["play"][seat] if card_for(i)["type"] in ("sally", "machine"))
             if effects + 1 > others:
                 return "effect_limit", "you cannot have more Effect cards in play than Sally or Machine cards"
     unmet = first_unmet(st, seat, card.get("requires", []))
     if unmet:
         return "requirement", f"{card['name']} cannot be played: {unmet}"
+    return None
+
+
+def payment_refusal(st, seat, instance, pay) -> tuple[str, str] | None:
+    """Why paying with `pay` does not play `instance`, once `card_refusal` has none."""
+    card = card_for(instance)
     if len(set(pay)) != len(pay) or instance in pay or not all(p in st["hands"][seat] for p in pay):
         return "bad_payment", "pay with distinct cards from your hand, other than the card you play"
     cost = cost_of(st, seat, card)
@@ -292,7 +304,7 @@ def act_use(turn, seat, action):
     reason = use_refusal(turn.state, seat, instance)
     if reason:
         raise IllegalAction(*reason)
-    _activate(turn, seat, CARDS[card_of(instance)]["ability"], instance)
+    _activate(turn, seat, card_for(instance)["ability"], instance)
 
 
 def act_power(turn, seat, action):
@@ -312,7 +324,7 @@ def _activate(turn, seat, ability, used_key):
 def use_refusal(st, seat, instance):
     if instance not in st["play"][seat]:
         return "card_not_in_play", f"you have no {instance!r} in play"
-    card = CARDS[card_of(instance)]
+    card = card_for(instance)
     if not card.get("ability"):
         return "no_ability", f"{card['name']} has no ability to use"
     return ability_refusal(st, seat, card["name"], card["ability"], instance)
@@ -407,7 +419,7 @@ def start_turn(turn, seat):
     turn.emit({"f": "turn", "seat": seat, "number": st["turn"]["number"] + 1})
     steps = [{"op": "draw", "n": 1, "who": "me"}, {"op": "gain", "what": "genius", "n": 1, "who": "me"}]
     for instance in st["play"][seat]:  # "X> You must do this once on your turn"
-        steps += CARDS[card_of(instance)].get("each_turn", [])
+        steps += card_for(instance).get("each_turn", [])
     run_steps(turn, seat, steps, {})
 
 
@@ -435,20 +447,26 @@ def settle(turn):
     st = turn.state
     if st["over"]:
         return
-    if any(fame(st, s) >= FAME_TO_WIN for s in living(st)):
-        turn.emit({"f": "over", "reason": "fame_50"})
-        return
-    going_out = [s for s in living(st) if trouble(st, s) >= TROUBLE_TO_LOSE]
-    for s in going_out:
-        turn.emit({"f": "out", "seat": s})
-    if not living(st):  # everyone still in went out in the same step: they are ranked
+    still_in = living(st)
+    for s in still_in:  # loops, not any(): this runs after every step of every simulated action
+        if fame(st, s) >= FAME_TO_WIN:
+            turn.emit({"f": "over", "reason": "fame_50"})
+            return
+    going_out = [s for s in still_in if trouble(st, s) >= TROUBLE_TO_LOSE]
+    if going_out:
+        for s in going_out:
+            turn.emit({"f": "out", "seat": s})
+        still_in = living(st)
+    if not still_in:  # everyone still in went out in the same step: they are ranked
         turn.emit({"f": "over", "reason": "last_standing", "ranked": going_out})
         return
-    if len(living(st)) == 1:
+    if len(still_in) == 1:
         turn.emit({"f": "over", "reason": "last_standing"})
         return
-    if any(sallies_for_game_end(st, s) >= SALLIES_TO_END for s in living(st)):
-        turn.emit({"f": "over", "reason": "seven_sallies"})
+    for s in still_in:
+        if sallies_for_game_end(st, s) >= SALLIES_TO_END:
+            turn.emit({"f": "over", "reason": "seven_sallies"})
+            return
 
 
 # ---------------------------------------------------------------------------------------
@@ -492,10 +510,16 @@ def _settled_out(turn, queue) -> bool:
     begins; only a shuffle owed to a deck search already shown still happens (README 12, 21).
     """
     st = turn.state
+    # Every change is a fact: with none since the last check that found play going on, this
+    # one would find the same (checked after every step and before every choice, it was a
+    # fifth of a search's time).
+    if turn.settled_at == len(turn.facts):
+        return False
     settle(turn)
     if st["over"]:
         return True
     if not st["out"][st["turn"]["seat"]]:
+        turn.settled_at = len(turn.facts)
         return False
     for step in queue:
         if step["op"] == "shuffle_deck":
@@ -521,7 +545,7 @@ def legal_actions(state, seat):
     for instance in hand:
         actions += _play_actions(state, seat, instance)
     for instance in state["play"][seat]:
-        if CARDS[card_of(instance)].get("ability") and not use_refusal(state, seat, instance):
+        if card_for(instance).get("ability") and not use_refusal(state, seat, instance):
             actions.append({"type": "use", "card": instance})
     if state["genius"][seat] >= GENIUS_PER_CONVERSION:
         actions += [{"type": "convert", "into": into} for into in CONVERSIONS if into != "draw" or state["deck"]]
@@ -532,7 +556,9 @@ def legal_actions(state, seat):
 
 
 def _play_actions(state, seat, instance):
-    card = CARDS[card_of(instance)]
+    if card_refusal(state, seat, instance):  # no payment lists it: no payment to work out
+        return []
+    card = card_for(instance)
     others = [i for i in state["hands"][seat] if i != instance]
     cost = cost_of(state, seat, card)
     if cost is None:  # X costs: one listing per X, paying with the first X other cards
@@ -548,7 +574,7 @@ def _play_actions(state, seat, instance):
                                                       if worth(i, card["type"]) > 1})
     listed = []
     for pay in payments:
-        if pay is not None and not play_refusal(state, seat, instance, pay):
+        if pay is not None and not payment_refusal(state, seat, instance, pay):
             listed.append({"type": "play", "card": instance, "pay": pay, "params": {"pay": pay_schema}})
     return listed
 

@@ -5,8 +5,8 @@ from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction
 from domain.kernel.ruleset import stray_field_refusal
 
-from .board import (cyberman_passable, cyberman_passables, cyberman_squares, distances, group_squares, human_passable,
-                    open_ground, toward, unit_squares)
+from .board import (CybermanGround, cyberman_squares, distances, group_squares, human_passable, open_ground, toward,
+                    unit_squares)
 from .data import COLS, DIRECTIONS, LATEST_MARK, MARKS, ROWS
 from .effects import (arrive_at_unit, capture, convert, cyberman_attacks_group, cyberman_attacks_partial,
                       defence_options, die, escape, make_lieutenant, new_id, offer_defence, on_open_exit, partial_attacks,
@@ -122,14 +122,14 @@ def can_break_free(state, seat):
     return group["mind"] and group["escape"] > 0 and uses_tokens(state, seat)
 
 
-def _reach(state, cid, passable=None):
-    """Where Cyberman `cid` may move; `passable`, when given, is `cyberman_passable(state, cid)`."""
+def _reach(state, cid, ground=None):
+    """Where Cyberman `cid` may move; `ground`, when given, is `CybermanGround(state)`."""
     cyb = state["cybermen"][cid]
     speed = MARKS[cyb["mark"]]["speed"]
-    passable = passable or cyberman_passable(state, cid)
+    ground = ground or CybermanGround(state)
     if cyb["carrying"]:  # "move any Cyberman carrying a human towards the nearest Cyberconversion Unit"
-        return toward(cyb["pos"], list(unit_squares(state)), passable, speed, False)
-    return sorted(distances([cyb["pos"]], passable, limit=speed))
+        return toward(cyb["pos"], list(unit_squares(state)), ground.passable(cid), speed, False)
+    return ground.moves(cid, speed)
 
 
 def _cyber_move_actions(state):
@@ -140,9 +140,9 @@ def _cyber_move_actions(state):
         return moves + ([{"type": "pass"}] if free_to_stay or not moves else [])
     if state["count"] is None:
         return [{"type": "roll"}]
-    passable_for = cyberman_passables(state)
+    ground = CybermanGround(state)
     return [{"type": "cyber_move", "id": cid, "to": list(to)}
-            for cid in movable(state) for to in _reach(state, cid, passable_for(cid))] + [{"type": "end_cyber"}]
+            for cid in movable(state) for to in _reach(state, cid, ground)] + [{"type": "end_cyber"}]
 
 
 def free_squares(state):

@@ -24,7 +24,8 @@ def greedy_bot(state, seat, rand):
     # What this decision reads again for every action, read once: the distance maps (every
     # group move reads them) and the rival groups' squares (every Cyberman move reads them).
     memo = {}
-    return max(enumerate(actions), key=lambda listed: (_score(state, seat, listed[1], memo), -listed[0]))[1]
+    scores = [_score(state, seat, action, memo) for action in actions]
+    return actions[scores.index(max(scores))]  # the first of the best
 
 
 def _once(memo, key, compute):
@@ -38,14 +39,44 @@ def _once(memo, key, compute):
 def _rival_groups(state, seat, memo):
     """Where the groups the seat's Cybermen should hunt stand: every group in play but its own
     (a seat steering the Cybermen onto its own group was the greedy bot's old blind spot)."""
-    return _once(memo, "rivals", lambda: [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat])
+    # Kept in `memo` as _once would, without the closure _once needs made again for each of
+    # a listing's 30-odd Cyberman moves.
+    rivals = memo.get("rivals")
+    if rivals is None:
+        rivals = memo["rivals"] = [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat]
+    return rivals
 
 
 def _nearest_group(state, seat, pos, memo):
-    def nearest():
+    """Squares from `pos` to the nearest rival group (0 when there is none)."""
+    nearest = memo.get("nearest")
+    if nearest is None:
+        nearest = memo["nearest"] = _nearest_by_square(_rival_groups(state, seat, memo))
+    square = (pos[0], pos[1])
+    distance = nearest.get(square)
+    if distance is None:
         targets = _rival_groups(state, seat, memo)
-        return min(manhattan(pos, t) for t in targets) if targets else 0
-    return _once(memo, ("nearest", pos[0], pos[1]), nearest)
+        distance = nearest[square] = min(manhattan(pos, t) for t in targets) if targets else 0
+    return distance
+
+
+# {the rival groups' squares: {a square: its distance to the nearest of them}}. The groups move
+# once a turn, the Cybermen every action: every decision of a Cyberman phase, in every playout
+# of a search, weighs the Cybermen's squares against the same groups (reckoned afresh for each
+# decision, the distances were a tenth of a search's time).
+_NEAREST: dict[tuple, dict] = {}
+
+
+def _nearest_by_square(rivals) -> dict:
+    """The distances to the nearest of `rivals` reckoned so far, shared by every decision that
+    hunts the groups on these squares."""
+    key = tuple((pos[0], pos[1]) for pos in rivals)
+    nearest = _NEAREST.get(key)
+    if nearest is None:
+        if len(_NEAREST) >= 10_000:  # bounded: each holds at most a distance per square of the map
+            _NEAREST.clear()
+        nearest = _NEAREST[key] = {}
+    return nearest
 
 
 def _score(state, seat, action, memo):
@@ -99,7 +130,9 @@ def _human_square(state, seat, to, memo):
     `memo` keeps the decision's distance maps (the squares' map is the same for every move)."""
     exits_open = state["round"] >= CONST["exits_open_round"] - 1
     danger = min((manhattan(to, c["pos"]) for c in state["cybermen"].values()), default=9)
-    untried = _untried_units(state, seat)
+    untried = memo.get("untried")
+    if untried is None:  # read once a decision (without a closure: this runs for every square listed)
+        untried = memo["untried"] = _untried_units(state, seat)
     if untried:  # two players: try every Unit first, keeping clear of the Cybermen, then run
         to_unit = _once(memo, "units", lambda: distances([n for pos in untried for n in neighbours(pos)],
                                                           human_passable(state))).get(tuple(to), 30)

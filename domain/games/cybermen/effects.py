@@ -339,21 +339,23 @@ def ability_hits(state, cid, memo=None) -> list[tuple[int, str]]:
     """(seat, effect) for every group the Cyberman's abilities would hit now, immune groups
     left out: what `use_abilities` does, and what a bot weighs before choosing a Cyberman.
     `memo` keeps what every Cyberman of one unchanged state reads alike (a bot weighing each
-    Cyberman in turn): the squares that stop a line of fire and each group's abilities."""
+    Cyberman in turn): the groups' squares, the squares that stop a line of fire and each
+    group's abilities."""
     memo = {} if memo is None else memo
     cyb = state["cybermen"][cid]
+    if "targets" not in memo:  # (seat, square) of every group with members on the map
+        memo["targets"] = [(s, tuple(g["pos"])) for s, g in enumerate(state["groups"]) if g["members"]]
     hits = []
     for ability in cyberman_abilities(state, cid):
         if ability == "mind_control":  # "within 3 squares ... in any direction, whether in line of sight or not"
-            hit = [s for s, g in enumerate(state["groups"]) if g["members"]
-                   and manhattan(g["pos"], cyb["pos"]) <= MIND_CONTROL_RANGE]
+            hit = [s for s, pos in memo["targets"] if manhattan(pos, cyb["pos"]) <= MIND_CONTROL_RANGE]
             effect, immune = "mind", "mind_shield"
         else:
             reach = ENERGY_BEAM_RANGE if ability == "energy_beam" else GUN_RANGE
             if "stops" not in memo:
                 memo["stops"] = fire_stops(state)
             squares = set(line_of_fire(state, cyb["pos"], cyb["facing"], reach, memo["stops"]))
-            hit = [s for s, g in enumerate(state["groups"]) if g["members"] and tuple(g["pos"]) in squares]
+            hit = [s for s, pos in memo["targets"] if pos in squares]
             effect, immune = ("stunned", "no_stun") if ability == "energy_beam" else ("injured", "no_injury")
         for seat in hit:
             if ("abilities", seat) not in memo:
