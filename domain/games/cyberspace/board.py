@@ -6,7 +6,10 @@ sides turned clockwise by r (sides: 0 north, 1 east, 2 south, 3 west; y grows so
 The play area is a size x size grid; the first tile goes in its centre.
 """
 
+import os
 from functools import lru_cache
+
+import orjson
 
 from .tiles import TILES
 
@@ -164,26 +167,57 @@ def open_connections(board, cell):
 def networks(board):
     """Tiles joined connection to connection, as sorted lists of cells (Access Tokens
     disregarded: Links do not extend a network, Firewalls do not split it)."""
+    return [list(cells) for cells, _, _, _ in layout(board)]
+
+
+def layout(board):
+    """[(cells, servers, clients, closed)] of every network, in `networks` order: all that
+    only the tiles decide of a network's worth (scoring.network_table). Worked out once per
+    layout of tiles, since a bot's trial moves and a search's playouts weigh the same boards
+    again and again (most moves place no tile); tuples, so that callers cannot change them."""
+    placed = orjson.dumps(board)  # every tile and rotation: all that a layout depends on
+    found = _LAYOUTS.get(placed)
+    if found is None:
+        if len(_LAYOUTS) >= 4096:  # bounded: a long search meets new boards all the time
+            _LAYOUTS.clear()
+        found = _LAYOUTS[placed] = _find_layout(board)
+    return found
+
+
+_LAYOUTS: dict[bytes, tuple] = {}  # a board's JSON -> layout(board)
+os.register_at_fork(after_in_child=_LAYOUTS.clear)  # as herocard/engine.py's _ACCEPTED: no mutant hidden
+
+
+def _find_layout(board):
+    """Tiles joined connection to connection (`joined`), each network closed when none of its
+    connections is open (`is_closed`), with its cells sorted; networks in the order of their
+    first cell."""
+    sides = {cell: sides_of(board, cell) for cell in board}
     seen, found = set(), []
     for start in sorted(board):
         if start in seen:
             continue
-        group, frontier = [], [start]
+        group, frontier, closed = [], [start], True
         seen.add(start)
         while frontier:
             cell = frontier.pop()
             group.append(cell)
-            for side in sides_of(board, cell):
-                other = joined(board, cell, side)
-                if other and other not in seen:
+            for side in sides[cell]:
+                other = neighbour(cell, side)
+                if other not in sides:
+                    closed = False  # an open connection
+                elif opposite(side) in sides[other] and other not in seen:
                     seen.add(other)
                     frontier.append(other)
-        found.append(sorted(group))
-    return found
+        group.sort()
+        nodes = [(cell, node_of(board, cell)) for cell in group]
+        found.append((tuple(group), tuple(cell for cell, node in nodes if node == "server"),
+                      tuple(cell for cell, node in nodes if node == "client"), closed))
+    return tuple(found)
 
 
 def network_of(board, cell):
-    return next(group for group in networks(board) if cell in group)
+    return list(next(cells for cells, _, _, _ in layout(board) if cell in cells))
 
 
 def is_closed(board, group):
@@ -227,10 +261,11 @@ def steps_from(state, cell):
     """Nodes an Avatar at `cell` reaches in one step: through connections that adjoin
     another tile and carry no Firewall, and between Links of the same colour."""
     board = state["board"]
+    walls = [wall for player in state["players"] for wall in player["firewalls"]]
     found = []
     for side in sorted(sides_of(board, cell)):
         other = joined(board, cell, side)
-        if other and not firewalls_on(state, cell, side):
+        if other and [cell, side] not in walls and [other, opposite(side)] not in walls:  # no firewalls_on it
             found.append(other)
     colour = link_at(state, cell)
     if colour is not None:

@@ -39,13 +39,12 @@ def _value(state, seat):
     guarding those servers; a partner's points count as its own; opponents' count against.
     Before the final round also what its pieces promise: Avatars on the board, one on a
     client that can log in to an empty server, its Links where its Avatars are. The networks
-    are found once (board.networks), for the table and for each Avatar's own network."""
+    are found once (in the table), for the points and for each Avatar's own network."""
     if state["puzzle"]:
         return _puzzle_value(state)
     own = {seat, (seat + 2) % 4} if state["teams"] else {seat}
     board, later = state["board"], not state["final_round"]
-    groups = networks(board)
-    value, table = 0.0, network_table(state, groups)
+    value, table = 0.0, network_table(state)
     for s, player in enumerate(state["players"]):
         points = network_points(state, s, table)
         sign = 1 if s in own else -0.5
@@ -62,7 +61,7 @@ def _value(state, seat):
                 value += 0.2 * sum(bool(firewalls_on(state, cell, side)) for side in sides_of(board, cell))
             if later:
                 value += PRESENCE + REACH * (not on_server and _server_in_reach(state, cell))
-                homes.update(next(group for group in groups if cell in group))  # board.network_of
+                homes.update(next(group for group, _, _ in table if cell in group))  # board.network_of
         if later and s == seat:
             value += LINK * min(2, sum(1 for port in player["links"] if port in homes))
     return value

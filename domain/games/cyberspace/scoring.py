@@ -1,7 +1,7 @@
 """Ending the Game: what a network is worth, what each player earns for it, the program
 bonus, the winner and its tie-breaks; and the Engineering Puzzle's score."""
 
-from .board import is_closed, networks, node_of, occupants
+from .board import is_closed, layout, networks, node_of, occupants
 
 CLOSED_BONUS = 3
 PROGRAMS_PER_TURN = 3
@@ -12,21 +12,28 @@ def network_worth(state, group, taken=None):
     counted) plus three if the network is closed."""
     board = state["board"]
     taken = occupants(state) if taken is None else taken
-    servers = [cell for cell in group if node_of(board, cell) == "server"]
-    closed = is_closed(board, group)
+    return _worth([cell for cell in group if node_of(board, cell) == "server"],
+                  [cell for cell in group if node_of(board, cell) == "client"], is_closed(board, group), taken)
+
+
+def _worth(servers, clients, closed, taken):
     if not servers:
         return {"servers": 0, "empty_clients": 0, "closed": closed, "worth": 0}
-    empty_clients = sum(1 for cell in group if node_of(board, cell) == "client" and cell not in taken)
+    empty_clients = sum(1 for cell in clients if cell not in taken)
     return {"servers": len(servers), "empty_clients": empty_clients, "closed": closed,
             "worth": empty_clients + (CLOSED_BONUS if closed else 0)}
 
 
 def servers_held(state, group, taken=None):
     """seat -> servers of `group` its Avatars occupy."""
-    held = {}
     taken = occupants(state) if taken is None else taken
-    for cell in group:
-        if cell in taken and node_of(state["board"], cell) == "server":
+    return _held([cell for cell in group if node_of(state["board"], cell) == "server"], taken)
+
+
+def _held(servers, taken):
+    held = {}
+    for cell in servers:
+        if cell in taken:
             seat = taken[cell][0]
             held[seat] = held.get(seat, 0) + 1
     return held
@@ -42,12 +49,11 @@ def share(worth, held, seat):
     return worth if mine >= best_other else worth // 2
 
 
-def network_table(state, groups=None):
-    """[(network, its worth, servers held by seat)] for every network on the board (`groups`:
-    the board's networks, where the caller has found them already)."""
+def network_table(state):
+    """[(network, its worth, servers held by seat)] for every network on the board."""
     taken = occupants(state)
-    return [(group, network_worth(state, group, taken), servers_held(state, group, taken))
-            for group in (networks(state["board"]) if groups is None else groups)]
+    return [(list(cells), _worth(servers, clients, closed, taken), _held(servers, taken))
+            for cells, servers, clients, closed in layout(state["board"])]
 
 
 def earned(state, seat, group):
@@ -55,7 +61,8 @@ def earned(state, seat, group):
 
 
 def network_points(state, seat, table=None):
-    return sum(share(worth["worth"], held, seat) for _, worth, held in (table or network_table(state)))
+    # (no share of a network where the seat holds no server)
+    return sum(share(worth["worth"], held, seat) for _, worth, held in (table or network_table(state)) if seat in held)
 
 
 def tally(state, seat):

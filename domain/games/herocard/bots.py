@@ -118,6 +118,7 @@ def _tried(duel, seat, action, trials) -> bool:
     """Whether `action` is legal on `duel`; if so the position it leads to goes to `trials`
     (by the action's id), to be weighed once."""
     try:
+        engine.precheck(duel, seat, action)  # most refusals come before any fact: no copy for them
         trials[id(action)] = _apply(duel, seat, action)
     except IllegalAction:
         return False
@@ -252,8 +253,6 @@ def _secrets(duel, seat, free):
     Exploits filling the Mind stack that Cipher Lance needs lock the Cryptomancer out of
     attacking (the stall of issue 29), so they are worth clearing."""
     me = duel["players"][seat]  # `free`: its free points by Attribute
-    can_attack = any(CARDS[c]["kind"] == "base_attack" and CARDS[c]["cost"] <= free[CARDS[c]["attribute"]]
-                     for c in HEROES[me["hero"]]["deck"]) if me["hero"] in HEROES else True
     score, kept = 0, 0
     for attribute, stack in me["stacks"].items():
         for entry in stack:
@@ -261,10 +260,20 @@ def _secrets(duel, seat, free):
                 card = CARDS[entry["card"]]
                 if card["attribute"] != attribute:
                     score -= entry["cost"] + 5
-                elif kept < 2 and (card["kind"] != "attack_mod" or can_attack):
+                elif kept < 2 and (card["kind"] != "attack_mod" or _can_attack(me["hero"], free)):
                     score += entry["cost"] + 2
                     kept += 1
     return score
 
+
+def _can_attack(hero, free):
+    """Whether one of the Hero's Base Attacks fits the free points (True for a Hero unknown here)."""
+    costs = _BASE_ATTACK_COSTS.get(hero)
+    return costs is None or any(cost <= free[attribute] for attribute, cost in costs)
+
+
+# (Attribute, cost) of each Base Attack in a Hero's deck: evaluate asks for them at every trial move.
+_BASE_ATTACK_COSTS = {hero: [(CARDS[c]["attribute"], CARDS[c]["cost"]) for c in HEROES[hero]["deck"]
+                             if CARDS[c]["kind"] == "base_attack"] for hero in HEROES}
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}

@@ -29,10 +29,14 @@ attribute?, uid?}, deploy {card, attribute}, reveal {uid, target?, attribute?}, 
 choose {cards} (a forced discard), prefer {preference} (a Teams partner's stated preference).
 """
 
+import os
+
+import orjson
+
 from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction
 
-from . import plays
+from . import listing, plays
 from .hidden import redact, redact_action, view  # noqa: F401  (the API)
 from .plays import HAND_LIMIT, attack_values, clear_top, draw, free_points, opponents, side_seats  # noqa: F401  (the API)
 from .cards import ATTRIBUTES, HEROES, deck_list
@@ -494,13 +498,13 @@ def legal_actions(duel, seat, accept=None):
         return []
     actions = plays.preferences(duel, seat)
     if duel["pending"]:
-        return plays.choices(duel, seat) + actions
+        return listing.choices(duel, seat) + actions
     player = duel["players"][seat]
     phase = duel["turn"]["phase"]
     if phase == "discard":
         singles = [{"type": "discard", "card": card} for card in sorted(set(player["hand"]))] \
             if duel["config"]["discard_queue"] else []
-        return [{"type": "discard", "cards": list(cards)} for cards in plays.sub_multisets(player["hand"])] + \
+        return [{"type": "discard", "cards": list(cards)} for cards in listing.sub_multisets(player["hand"])] + \
             singles + actions
     if phase == "draw":
         return [{"type": "draw", "count": n} for n in range(draw_limit(player), -1, -1)] + actions
@@ -515,16 +519,52 @@ def legal_actions(duel, seat, accept=None):
     st = duel
     if seat == st["turn"]["active"] and not (st["turn"]["acted"] or st["sequence"] or st["passes"]):
         actions.append({"type": "refresh"})
-    accepted = accept or (lambda action: _accepted(duel, seat, action))
-    return actions + [a for a in plays.candidates(duel, seat) if accepted(a)]
+    if accept is not None:
+        return actions + [a for a in listing.candidates(duel, seat) if accept(a)]
+    return actions + _accepted_plays(duel, seat)
+
+
+def _accepted_plays(duel, seat):
+    """The candidate plays a trial decide on `duel` accepts: a function of the duel alone, so
+    remembered by its JSON (a host lists the same duel again and again: Cyberspace's stays as
+    it is while a seat executes programs, in play and in a search's playouts). Each call gets
+    a copy of its own."""
+    duel_json = orjson.dumps(duel)
+    found = _ACCEPTED.get((seat, duel_json))
+    if found is None:
+        if len(_ACCEPTED) >= 2048:  # bounded (a few MB): a long search meets new duels all the time
+            _ACCEPTED.clear()
+        found = _ACCEPTED[seat, duel_json] = orjson.dumps(
+            [a for a in listing.candidates(duel, seat) if _accepted(duel, seat, a)])
+    return orjson.loads(found)
+
+
+_ACCEPTED: dict[tuple, bytes] = {}  # (seat, the duel's JSON) -> _accepted_plays' JSON
+# A forked child starts afresh: mutation testing forks its workers from a process that ran the
+# tests, and a listing remembered there would hide a mutant of the rules.
+os.register_at_fork(after_in_child=_ACCEPTED.clear)
 
 
 def _accepted(duel, seat, action):
     try:
+        precheck(duel, seat, action)
         decide(duel, seat, action, _NO_RANDOMNESS)
     except IllegalAction:
         return False
     return True
+
+
+def precheck(duel, seat, action, defenders=None):
+    """Raises what `decide` raises of a play or a deployment before its first fact (most
+    candidates a listing tries fall there: a block with no attack, an Exclusive card on
+    another's turn, too few free points...), reading `duel` as it is, where `decide` first
+    copies it. Passing promises nothing: `decide` checks the rest. (Outside the Action Phase,
+    or with a forced discard pending, `decide` refuses earlier, for another rule.)"""
+    kind = action.get("type")
+    if kind == "play":
+        plays.check_play(duel, seat, action, defenders)
+    elif kind == "deploy":
+        plays.check_deploy(duel, seat, action)
 
 
 class _NoRandomness:

@@ -5,8 +5,6 @@ twist, draw, variable value) — plus deploying and playing Secret Cards.
 Every check raises IllegalAction with a code naming the rule; checks and effects interleave
 because `decide` works on a copy, so a refusal anywhere discards everything emitted."""
 
-from itertools import combinations
-
 from domain.kernel.errors import IllegalAction
 
 from .cards import ATTRIBUTES, CARDS, SET_KINDS, side_of
@@ -45,7 +43,8 @@ def clear_top(turn, seat, attribute):
 
 
 def free_points(player, attribute):
-    return player["scores"][attribute] - sum(entry["cost"] for entry in player["stacks"][attribute])
+    stack = player["stacks"][attribute]
+    return player["scores"][attribute] - (sum([entry["cost"] for entry in stack]) if stack else 0)
 
 
 def partner(st, seat):
@@ -54,11 +53,12 @@ def partner(st, seat):
 
 def side_seats(st, seat):
     """A seat and its partner: the players whose Victory Points are added together."""
-    return sorted({seat, partner(st, seat)} - {None})
+    return sorted((seat, partner(st, seat))) if st["config"]["teams"] else [seat]
 
 
 def opponents(st, seat):
-    return [s for s in range(st["seats"]) if s not in side_seats(st, seat)]
+    side = side_seats(st, seat)
+    return [s for s in range(st["seats"]) if s not in side]
 
 
 def entry_value(st, entry):
@@ -126,16 +126,23 @@ def check_side(turn, seat, card, losing=None):
     `losing` is the side that was losing when the assistant's play began: "the player may assist
     the losing side at the time their turn comes up", so a set is judged as a whole, not card by
     card (a Base Block that puts the defender ahead does not strand its own Block Mod)."""
-    st = turn.state
+    commits = side_commitment(turn.state, seat, card, losing)
+    if commits is not None:
+        turn.emit({"f": "hc.commit", "seat": seat, "side": commits})
+
+
+def side_commitment(st, seat, card, losing=None):
+    """check_side's checks, which change nothing: the side an assistant commits to by this
+    card (None when it needs no commitment), or IllegalAction."""
     side = side_of(card["kind"])
     if st["sequence"] is None or side is None:
-        return
+        return None
     mine = seat_side(st, seat)
     involved = seat in st["sequence"]["attack"] or seat in st["sequence"]["block"]
     if involved:
         if side != mine:
             raise IllegalAction("wrong_side", f"{card['name']} is an {side} card; you are on the {mine}ing side")
-        return
+        return None
     if card["timing"] != "fast":  # "any other player may play a valid Fast Action Card to assist"
         raise IllegalAction("assist_fast_only", f"{card['name']} is not Fast: only a Fast card may assist a side")
     if st["sequence"]["block"] == st["sequence"]["attack"]:  # "When a player attacks an opponent"
@@ -145,8 +152,7 @@ def check_side(turn, seat, card, losing=None):
         raise IllegalAction("assist_no_switching", "once you assist one side of a conflict you may not switch sides")
     if side != losing:
         raise IllegalAction("assist_losing_side", f"you may only assist the losing side, now the {losing}ing side")
-    if mine is None:
-        turn.emit({"f": "hc.commit", "seat": seat, "side": side})
+    return side if mine is None else None
 
 
 def check_sequence_needs(st, seat, card, set_cards):
@@ -199,6 +205,18 @@ def pick_attribute(action):
 
 def act_play(turn, seat, action):
     st = turn.state
+    ordered, losing = check_play(st, seat, action, getattr(turn, "defenders", None))
+    for card in ordered:
+        play_card(turn, seat, card, action, action["cards"], source="hand", losing=losing)
+    if seat == st["turn"]["active"]:
+        turn.emit({"f": "hc.acted"})
+
+
+def check_play(st, seat, action, defenders=None):
+    """Every refusal of a play from the hand made before its first fact: the cards, the set,
+    their cost, then the first card's own checks (play_card's, on `st` as it still is). It
+    changes nothing, so a listing's trial refuses most candidates without a copy of the duel
+    (engine.precheck). (the cards in the order they take effect, the side losing now)"""
     cards = action.get("cards")
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) and c in CARDS for c in cards):
         raise IllegalAction("malformed_action", '"cards" lists one or more Action Card ids from your hand')
@@ -212,17 +230,17 @@ def act_play(turn, seat, action):
     for card in cards:
         if CARDS[card].get("secret"):
             raise IllegalAction("secret_must_be_deployed", f"{CARDS[card]['name']} is a Secret Card: deploy it face down first")
-    for attribute in ATTRIBUTES:
-        cost = sum(CARDS[c]["cost"] for c in cards if CARDS[c]["attribute"] == attribute)
+    costs = dict.fromkeys(ATTRIBUTES, 0)
+    for card in cards:
+        costs[CARDS[card]["attribute"]] += CARDS[card]["cost"]
+    for attribute, cost in costs.items():
         if cost > free_points(st["players"][seat], attribute):
             raise IllegalAction("cost_exceeds_free_points", f"the cards cost {cost} {attribute} points; "
                                 f"you have {free_points(st['players'][seat], attribute)} free")
     ordered = sorted(cards, key=lambda c: SET_KINDS.index(CARDS[c]["kind"]) if CARDS[c]["kind"] in SET_KINDS else 0)
     losing = losing_side(st) if st["sequence"] is not None else None
-    for card in ordered:
-        play_card(turn, seat, card, action, cards, source="hand", losing=losing)
-    if seat == st["turn"]["active"]:
-        turn.emit({"f": "hc.acted"})
+    check_card(st, seat, ordered[0], action, cards, defenders, losing)
+    return ordered, losing
 
 
 def check_set(cards):
@@ -241,11 +259,9 @@ def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=
     replay (left in place, no cost). Its Action Type, its side and the sequence are checked."""
     st = turn.state
     card = CARDS[card_id]
-    check_timing(st, seat, card)
-    check_not_twisted(st, seat, card["attribute"])
-    check_sequence_needs(st, seat, card, set_cards)
+    defenders = getattr(turn, "defenders", None)
+    check_card(st, seat, card_id, action, set_cards, defenders, losing)
     if card["kind"] == "base_attack":
-        defenders = getattr(turn, "defenders", None)
         if defenders is None:
             target = pick_target(st, seat, action)
             block = side_seats(st, target)
@@ -279,6 +295,21 @@ def play_card(turn, seat, card_id, action, set_cards, source, uid=None, precede=
         turn.emit({"f": "hc.active", "entry": entry})
     if "purge" not in effect:  # a replayed card comes after its replaying card: it is "the last card played"
         apply_effect(turn, seat, card, action, uid, precede=entry if replays_purge(st, seat, effect, action) else None)
+
+
+def check_card(st, seat, card_id, action, set_cards, defenders, losing):
+    """play_card's checks of a card before its first fact: its Action Type, its Attribute, the
+    sequence it needs, a Base Attack's target (a host's `defenders` need none) or another
+    card's side (after a Base Attack's "hc.open" its side is the attack's: play_card checks
+    that there)."""
+    card = CARDS[card_id]
+    check_timing(st, seat, card)
+    check_not_twisted(st, seat, card["attribute"])
+    check_sequence_needs(st, seat, card, set_cards)
+    if card["kind"] != "base_attack":
+        side_commitment(st, seat, card, losing)
+    elif defenders is None:
+        pick_target(st, seat, action)
 
 
 def replays_purge(st, seat, effect, action):
@@ -447,6 +478,14 @@ def act_deploy(turn, seat, action):
     (all Cyberspace Secret Cards cost four) but is not in play until played on a later turn.
     You choose the stack: deploying on the wrong Attribute is possible, and costly later."""
     st = turn.state
+    cost = check_deploy(st, seat, action)
+    turn.emit({"f": "hc.place", "seat": seat, "from": "hand", "card": action["card"], "attribute": action["attribute"],
+               "face": "down", "cost": cost, "turn": st["turn"]["number"], "uid": st["next_uid"]})
+    turn.emit({"f": "hc.acted"})
+
+
+def check_deploy(st, seat, action):
+    """Every refusal of a deployment (it changes nothing, like check_play): the points it expends."""
     card_id, attribute = action.get("card"), action.get("attribute")
     if seat != st["turn"]["active"]:
         raise IllegalAction("deploy_own_turn", "Secret Cards are deployed during your own Action Phase")
@@ -461,9 +500,7 @@ def act_deploy(turn, seat, action):
     if cost > free_points(st["players"][seat], attribute):
         raise IllegalAction("cost_exceeds_free_points", f"deploying expends {cost} {attribute} points; "
                             f"you have {free_points(st['players'][seat], attribute)} free")
-    turn.emit({"f": "hc.place", "seat": seat, "from": "hand", "card": card_id, "attribute": attribute, "face": "down",
-               "cost": cost, "turn": st["turn"]["number"], "uid": st["next_uid"]})
-    turn.emit({"f": "hc.acted"})
+    return cost
 
 
 def act_reveal(turn, seat, action):
@@ -509,66 +546,3 @@ def preferences(duel, seat):
     if not duel["config"]["teams"] or duel["over"] or duel["players"][seat]["preference"] is not None:
         return []
     return [{"type": "prefer", "preference": p} for p in ("attack", "block")]
-
-
-# ---------------------------------------------------------------------------------------
-# Candidate actions (the engine keeps those `decide` accepts)
-# ---------------------------------------------------------------------------------------
-
-def sub_multisets(cards, size=None):
-    cards = sorted(cards)
-    sizes = range(len(cards) + 1) if size is None else [size]
-    return sorted({combo for n in sizes for combo in combinations(cards, n)}, key=lambda c: (len(c), c))
-
-
-def choices(duel, seat):
-    matching, count = must_discard(duel, seat)
-    return [{"type": "choose", "cards": list(c)} for c in sub_multisets(matching, count)]
-
-
-def _param_options(duel, seat, card):
-    """Every way to fill a card's choices: target, selected Attribute, replayed card."""
-    effect = card.get("effect", {})
-    targets = [None]
-    if card["kind"] == "base_attack" or "discard" in effect or "duplicate" in effect:
-        targets = target_seats(duel, seat)
-    if "twist" in effect:
-        targets = opponents(duel, seat)
-    attributes = list(ATTRIBUTES) if {"twist", "variable", "clear_own"} & set(effect) else [None]
-    if "replay" in effect:
-        # Recursion takes the replayed card's own choices too ("as if playing a free copy"):
-        # a Cipher Lance or a Logic Bomb replayed with three or four players needs its target.
-        return [{**params, "uid": entry["uid"]}
-                for a in ATTRIBUTES for entry in duel["players"][seat]["stacks"][a]
-                if entry["face"] == "up" and not entry.get("dud")
-                and "replay" not in CARDS[entry["card"]].get("effect", {})
-                for params in _param_options(duel, seat, CARDS[entry["card"]])]
-    return [{k: v for k, v in (("target", target), ("attribute", attribute)) if v is not None}
-            for target in targets for attribute in attributes]
-
-
-def candidates(duel, seat):
-    player = duel["players"][seat]
-    hand = sorted(set(player["hand"]))
-    actions = []
-    for card_id in hand:
-        card = CARDS[card_id]
-        if card.get("secret"):
-            actions += [{"type": "deploy", "card": card_id, "attribute": a} for a in ATTRIBUTES]
-            continue
-        actions += [{"type": "play", "cards": [card_id], **params} for params in _param_options(duel, seat, card)]
-    set_cards = [c for c in player["hand"] if CARDS[c]["kind"] in SET_KINDS and not CARDS[c].get("secret")]
-    for side in ("attack", "block"):
-        mine = [c for c in set_cards if side_of(CARDS[c]["kind"]) == side]
-        for combo in sub_multisets(mine):
-            if len(combo) < 2:
-                continue
-            base = next((c for c in combo if CARDS[c]["kind"] == "base_attack"), None)
-            for params in _param_options(duel, seat, CARDS[base]) if base else [{}]:
-                actions.append({"type": "play", "cards": list(combo), **params})
-    for attribute in ATTRIBUTES:
-        for entry in player["stacks"][attribute]:
-            if entry["face"] == "down" and entry["turn"] < duel["turn"]["number"]:
-                for params in _param_options(duel, seat, CARDS[entry["card"]]):
-                    actions.append({"type": "reveal", "uid": entry["uid"], **params})
-    return actions

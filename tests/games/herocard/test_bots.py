@@ -153,3 +153,17 @@ def test_the_greedy_bot_refreshes_a_dead_hand_instead_of_passing():
     assert _greedy(d, 0)["type"] != "refresh"
     put(d, 0, "firewall_glyph")  # 9 spent: nothing in hand can attack this turn
     assert _greedy(d, 0) == {"type": "refresh"}
+
+
+def test_a_face_down_attack_mod_counts_as_a_plan_while_a_base_attack_just_fits_beside_it():
+    """evaluate's Secret Cards: a face-down Zero-Day Exploit on Mind is worth its cost and two
+    while Cipher Lance (3 Mind) still fits the free Mind points, exactly 3 included; with 2
+    free it locks the attack out and is worth nothing (only the free point differs)."""
+    from domain.games.herocard.bots import evaluate
+    worth = {}
+    for mind in (7, 6):  # Zero-Day Exploit expends 4: 3 free, then 2
+        d = duel(heroes=("cryptomancer", "bioengineer"))
+        d["players"][0]["scores"]["mind"] = mind
+        put(d, 0, "zero_day_exploit", face="down")
+        worth[mind] = evaluate(d, 0)
+    assert worth[7] - worth[6] == 1 + CARDS["zero_day_exploit"]["cost"] + 2
