@@ -4,7 +4,7 @@
 from .cards import data_of, name_of
 from .plays import ability_of
 from .rules import legal_actions
-from .state import enemies, formation_column, parts_of, present, stats, units_in
+from .state import columns_by_unit, enemies, formation_column, parts_of, present, stats, units_in
 
 HARMFUL = {"damage", "delete", "recall", "negate"}
 HARMFUL_VIRUSES = ("Smouldering Inferno", "Blightspore", "Pathogenic Enclave")  # augmented onto enemies
@@ -120,15 +120,23 @@ def _resources(state, seat, actions):
 
 
 def _attack(state, seat, options):
+    columns, known = columns_by_unit(state), {}
+
+    def unit_stats(uid):
+        """stats(state, uid), read once for all the options (a dozen of them read each unit)."""
+        if uid not in known:
+            known[uid] = stats(state, uid, columns)
+        return known[uid]
+
     def score(action):
         total = 0.0
         for formation in action["formations"]:
             blockers = [u for u, unit in state["units"].items() if unit["controller"] == formation["target"]
                         and unit["region"] == state["home"][formation["target"]]]
-            block_power = sorted((stats(state, u)[0] for u in blockers), reverse=True)
+            block_power = sorted((unit_stats(u)[0] for u in blockers), reverse=True)
             for i, column in enumerate(formation["columns"]):
-                power = sum(max(0, stats(state, u)[0]) for u in column)
-                defense = sum(stats(state, u)[1] for u in column)
+                power = sum(max(0, unit_stats(u)[0]) for u in column)
+                defense = sum(unit_stats(u)[1] for u in column)
                 threat = block_power[i] if i < len(block_power) else 0
                 total += power - (3 if threat >= defense else 0)
         return total

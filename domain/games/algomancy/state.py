@@ -69,12 +69,14 @@ def owners(state, region):
 
 
 def present(state, region):
-    """The region's own players plus everyone who sent an attack into it this battle."""
-    seats = set(owners(state, region))
+    """The region's own players plus everyone who sent an attack into it this battle: the
+    living ones, clockwise from the initiative player. (Read at every priority check and
+    listing, so read in one pass over the seats, not through owners and clockwise_from.)"""
     battle = state["battle"]
-    if battle:
-        seats |= {f["attacker"] for f in battle["formations"] if f["region"] == region}
-    return [s for s in clockwise_from(state, state["initiative"]) if s in seats]
+    attackers = {f["attacker"] for f in battle["formations"] if f["region"] == region} if battle else ()
+    n, first, players, homes = state["n"], state["initiative"], state["players"], state["home"]
+    return [seat for seat in [(first + i) % n for i in range(n)]
+            if not players[seat]["out"] and (homes[seat] == region or seat in attackers)]
 
 
 def current_region(state, seat):
@@ -181,28 +183,91 @@ def attributes(state, uid):
     return result
 
 
-def stats(state, uid):
+# The attributes a unit's stats read (layers 4 and 5); the others change no number.
+STAT_ATTRIBUTES = ("tough", "balanced", "inverted")
+
+
+@functools.lru_cache(maxsize=8192)
+def _printed_stat_attributes(card_id: str, augments: tuple) -> tuple:
+    return tuple(a for a in _printed_attributes(card_id, augments) if a in STAT_ATTRIBUTES)
+
+
+@functools.lru_cache(maxsize=8192)
+def _static_changes(card_id: str, augments: tuple) -> tuple:
+    """(power, defense) the text's static `stats` add, and the per-ally (power, defense) it
+    adds for each other allied unit in the region (None when no part has one)."""
+    statics = [part.get("static", {}) for part in _parts(card_id, augments)]
+    changes = [static["stats"] for static in statics if "stats" in static]
+    per_ally = [static["per_ally"] for static in statics if "per_ally" in static]
+    return (sum(c[0] for c in changes), sum(c[1] for c in changes),
+            (sum(c[0] for c in per_ally), sum(c[1] for c in per_ally)) if per_ally else None)
+
+
+def _own_stat_attributes(unit) -> tuple:
+    """own_attributes(...) less those no stat reads, in the same order (repeats and all)."""
+    printed = _printed_stat_attributes(*_text_key(unit))
+    if not unit["temp_attributes"]:
+        return printed
+    return printed + tuple(a for a in unit["temp_attributes"] if a in STAT_ATTRIBUTES and a not in printed)
+
+
+def _stat_attributes(state, uid, column) -> list | tuple:
+    """attributes(state, uid) less those no stat reads, in the same order: a unit in a
+    formation (`column`, the one holding it) shows its column's, front to back."""
+    if column is None:
+        return _own_stat_attributes(state["units"][uid])
+    shown = []
+    for other in column:
+        for attribute in _own_stat_attributes(state["units"][other]):
+            if attribute not in shown:
+                shown.append(attribute)
+    return shown
+
+
+def column_of(state, uid):
+    """The formation column holding a unit, else None (as formation_column finds it)."""
+    where = formation_column(state, uid)
+    return where[0][where[1]][where[2]] if where else None
+
+
+def columns_by_unit(state) -> dict:
+    """column_of(state, uid) for every unit in a formation, found in one pass over the
+    formations (the first column holding a unit, in formation_column's order)."""
+    found = {}
+    battle = state["battle"]
+    if battle:
+        for formation in battle["formations"]:
+            for side in ("columns", "blocks"):
+                for column in formation.get(side) or []:
+                    for uid in column:
+                        found.setdefault(uid, column)
+    return found
+
+
+def stats(state, uid, columns=None):
     """Layers: 1 printed, 2 base (tokens' X), 3 stat changes (counters, until-regroup changes,
-    static abilities), 4 attributes (Tough, Balanced, top to bottom), 5 Inverted."""
+    static abilities), 4 attributes (Tough, Balanced, top to bottom), 5 Inverted.
+
+    A reader of many units of one state passes `columns` (columns_by_unit(state)): the
+    rules read every unit's stats after every action (check_deaths), and finding each one's
+    column afresh, with its whole attribute list, was two fifths of the search bot's time
+    (bench/search_speed.py, issue 32)."""
     unit = state["units"][uid]
-    card = data_of(unit["card"])
+    card_id, augments = _text_key(unit)
+    card = data_of(card_id)
     power, defense = card["power"], card["defense"]
     if power == "X":
         power = defense = unit["x"]
-    change_p = unit["counters"] + unit["temp"][0]
-    change_d = unit["counters"] + unit["temp"][1]
-    for part in abilities(state, uid):
-        static = part.get("static", {})
-        if "stats" in static:
-            change_p += static["stats"][0]
-            change_d += static["stats"][1]
-        if "per_ally" in static:  # "each other allied unit": a team-mate's units are allied too
-            others = len([u for u in units_in(state, unit["region"]) if u != uid
-                          and not enemies(state, unit["controller"], state["units"][u]["controller"])])
-            change_p += static["per_ally"][0] * others
-            change_d += static["per_ally"][1] * others
+    static_power, static_defense, per_ally = _static_changes(card_id, augments)
+    change_p = unit["counters"] + unit["temp"][0] + static_power
+    change_d = unit["counters"] + unit["temp"][1] + static_defense
+    if per_ally is not None:  # "each other allied unit": a team-mate's units are allied too
+        others = len([u for u in units_in(state, unit["region"]) if u != uid
+                      and not enemies(state, unit["controller"], state["units"][u]["controller"])])
+        change_p += per_ally[0] * others
+        change_d += per_ally[1] * others
     power, defense = power + change_p, defense + change_d
-    shown = attributes(state, uid)
+    shown = _stat_attributes(state, uid, columns.get(uid) if columns is not None else column_of(state, uid))
     for attribute in shown:
         if attribute == "tough":
             defense *= 2

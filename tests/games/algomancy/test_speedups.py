@@ -1,0 +1,182 @@
+"""What the search bot's speed-ups (issue 32) may not change: the death check's memory of
+the last board it found no unit dying on (effects._board) holds everything the check reads,
+and stats read through the attributes that change numbers (state._stat_attributes) give
+what the whole attribute list gives."""
+
+import random
+
+from domain.games.algomancy import RULESET
+from domain.games.algomancy.cards import data_of
+from domain.games.algomancy.effects import check_deaths
+from domain.games.algomancy.state import abilities, attributes, columns_by_unit, enemies, present, stats, units_in
+from domain.kernel.canonical import json_copy
+from domain.kernel.rng import RandomStream
+from tests.sizing import sized
+
+from .arena import at, battle, game, put
+from .test_review import attacking
+
+
+def test_a_death_check_sees_a_change_of_formation_alone():
+    """Tough is shared in a column, and a column is in the formations, not in the unit: a
+    Boulder Golem (3/5) with 6 damage behind a Mesa Sentry (Tough) is 3/10 and lives; moved
+    out of the Sentry's column, no unit changed, it is 3/5 and dies."""
+    state = battle(game())
+    sentry, golem = put(state, 0, "Mesa Sentry", region="r1"), put(state, 0, "Boulder Golem", region="r1")
+    attacking(state, 0, 1, [[sentry, golem]])
+    state["units"][golem]["damage"] = 6
+    check_deaths(state)
+    assert golem in state["units"] and stats(state, golem) == (3, 10)
+    state["battle"]["formations"][0]["columns"] = [[sentry], [golem]]
+    check_deaths(state)
+    assert golem not in state["units"]
+
+
+def test_a_death_check_sees_other_teams_around_the_same_units():
+    """Prickly Protector (1/1, +1/+1 for each other allied unit) beside a partner's Jelly in a
+    joint team game is 2/2 and lives with 1 damage; the very same units at a free-for-all
+    table, where that Jelly is an enemy's, leave it 1/1: it dies."""
+    teams, ffa = game("teams_joint", 4), game("ffa", 4)  # set up first: set-up checks deaths too
+    prickly = put(teams, 0, "Prickly Protector")
+    put(teams, 2, "Jelly")
+    teams["units"][prickly]["damage"] = 1
+    ffa["units"] = json_copy(teams["units"])
+    check_deaths(teams)
+    assert prickly in teams["units"]
+    check_deaths(ffa)
+    assert prickly not in ffa["units"]
+
+
+def test_a_board_on_which_a_unit_died_is_checked_again():
+    """A search decides on the same state once for each candidate: the second check of a
+    board on which a unit died must kill it again."""
+    state = game()
+    jelly = put(state, 0, "Jelly")
+    state["units"][jelly]["counters"] = -1
+    twin = json_copy(state)
+    check_deaths(state)
+    check_deaths(twin)
+    assert jelly not in state["units"] and jelly not in twin["units"]
+
+
+def test_the_greedy_attack_reads_each_positions_own_stats():
+    """The greedy bot reads each unit's stats once for all its attack options, never from an
+    earlier decision: a Boulder Golem (3/5) attacks past a Jelly (1/1), not past the same
+    Jelly with four +1/+1 counters (5/5, enough to kill it)."""
+    state = battle(at(game(), "attack", seats=[0]))
+    golem, jelly = put(state, 0, "Boulder Golem"), put(state, 1, "Jelly")
+    greedy = RULESET.bots["greedy"]
+    assert greedy(state, 0, random.Random(1))["formations"] == [{"target": 1, "columns": [[golem]], "tokens": []}]
+    state["units"][jelly]["counters"] = 4
+    assert greedy(state, 0, random.Random(1))["formations"] == []
+
+
+def layered_stats(state, uid):
+    """stats() as the rulebook's layers read it, from the whole attribute list (the way the
+    rules computed it before issue 32)."""
+    unit = state["units"][uid]
+    card = data_of(unit["card"])
+    power, defense = card["power"], card["defense"]
+    if power == "X":
+        power = defense = unit["x"]
+    change_p, change_d = unit["counters"] + unit["temp"][0], unit["counters"] + unit["temp"][1]
+    for part in abilities(state, uid):
+        static = part.get("static", {})
+        change_p, change_d = change_p + static.get("stats", [0, 0])[0], change_d + static.get("stats", [0, 0])[1]
+        if "per_ally" in static:
+            others = len([u for u in units_in(state, unit["region"]) if u != uid
+                          and not enemies(state, unit["controller"], state["units"][u]["controller"])])
+            change_p, change_d = change_p + static["per_ally"][0] * others, change_d + static["per_ally"][1] * others
+    power, defense = power + change_p, defense + change_d
+    shown = attributes(state, uid)
+    for attribute in shown:
+        if attribute == "tough":
+            defense *= 2
+        elif attribute == "balanced":
+            power = defense = -(-(power + defense) // 2)
+    if "inverted" in shown:
+        power, defense = power - 2 * change_p, defense - 2 * change_d
+    return power, defense
+
+
+def test_stats_read_as_the_whole_attribute_list_reads_them_in_greedy_play():
+    """At every step of greedy matches, every unit's stats, read alone or with the state's
+    columns found once, are the layers read from its whole attribute list. Drafted decks
+    (every element, every card in the cube) bring Tough, Balanced and Inverted units into
+    columns together, and Prickly Protector beside team-mates."""
+    units_seen = 0
+    tables = [({"format": "live_draft"}, 2), ({"setup": "teams_joint", "format": "live_draft"}, 4),
+              ({"setup": "ffa", "format": "cube_draft"}, 3)]
+    for seed, (options, seats) in enumerate(tables * sized(1)):
+        rand = random.Random(seed)
+        key = rand.randbytes(32)
+        state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+        for seq in range(2, 3000):
+            if RULESET.outcome(state) is not None:
+                break
+            seat = rand.choice(sorted(RULESET.to_act(state)))
+            for fact in RULESET.decide(state, seat, RULESET.bots["greedy"](state, seat, rand),
+                                       RandomStream(key, "m", seq)):
+                state = RULESET.evolve(state, fact)
+            columns = columns_by_unit(state)
+            for uid in state["units"]:
+                assert stats(state, uid) == stats(state, uid, columns) == layered_stats(state, uid), (seq, uid)
+                units_seen += 1
+    assert units_seen > 1000
+
+
+def test_an_attribute_given_until_regroup_counts_in_stats_and_in_its_column():
+    """An effect's attribute (temp_attributes) is read like a printed one: a Boulder Golem
+    (3/5) given Tough is 3/10, and so is a Jelly (1/1: 1/2) in front of it in a column."""
+    state = battle(game())
+    jelly, golem = put(state, 0, "Jelly", region="r1"), put(state, 0, "Boulder Golem", region="r1")
+    state["units"][golem]["temp_attributes"] = ["tough"]
+    assert stats(state, golem) == (3, 10)
+    attacking(state, 0, 1, [[jelly, golem]])
+    assert stats(state, jelly) == (1, 2) and stats(state, jelly, columns_by_unit(state)) == (1, 2)
+
+
+def test_a_fact_is_only_a_place_that_changed():
+    """decide's facts are the differences of the state (rules.diff): no fact sets a place to
+    the value it already held, in random and greedy play at every table size."""
+    facts_seen = 0
+    for seed, (options, seats, bot) in enumerate([({}, 2, "random"), ({"setup": "ffa"}, 3, "greedy"),
+                                                  ({"setup": "teams_split", "format": "team_draft"}, 4, "greedy")]
+                                                 * sized(1)):
+        rand = random.Random(seed)
+        key = rand.randbytes(32)
+        state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+        for seq in range(2, 3000):
+            if RULESET.outcome(state) is not None:
+                break
+            seat = rand.choice(sorted(RULESET.to_act(state)))
+            for fact in RULESET.decide(state, seat, RULESET.bots[bot](state, seat, rand), RandomStream(key, "m", seq)):
+                *parents, last = fact["path"]
+                node = state
+                for step in parents:
+                    node = node[step]
+                held = node.get(last, fact) if isinstance(node, dict) else node[last]  # `fact`: nothing held
+                assert fact["f"] == "del" or held != fact["value"], (seq, fact["path"])
+                state = RULESET.evolve(state, fact)
+                facts_seen += 1
+    assert facts_seen > 1000
+
+
+def test_present_is_the_living_owners_and_attackers_clockwise_from_the_initiative():
+    """present() read in one pass: a region's own living players and those attacking into it,
+    clockwise from the initiative player; an eliminated partner is no longer present."""
+    state = battle(game("teams_joint", 4, initiative=1))
+    attacking(state, 1, 0, [[put(state, 1, "Jelly", region="r0")]])
+    assert present(state, "r0") == [1, 2, 0]
+    state["players"][2]["out"] = True
+    assert present(state, "r0") == [1, 0] and present(state, "r1") == [1, 3]
+
+
+def test_evolve_copies_a_facts_list_or_dict_and_shares_only_scalars():
+    """A fact kept (in the store, in a replay) is never changed by play on the state it built."""
+    state = game()
+    hand = {"f": "set", "path": ["players", 0, "hand"], "value": ["Jelly#1"]}
+    life = {"f": "set", "path": ["players", 0, "life"], "value": 7}
+    state = RULESET.evolve(RULESET.evolve(state, hand), life)
+    state["players"][0]["hand"].append("Jelly#2")
+    assert hand["value"] == ["Jelly#1"] and state["players"][0]["life"] == 7
