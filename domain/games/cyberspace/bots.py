@@ -1,17 +1,20 @@
 """Bots for any Cyberspace seat: a random one and a greedy one. Both pick from
 `legal_actions`, so they only ever play legal moves, and see only what the view shows."""
 
+import os
 import random
+
+import orjson
 
 from domain.games.herocard import engine as hc
 from domain.games.herocard.bots import visible_copy
 from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.decision import advance
-from domain.kernel.rng import RandomStream
 
 from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of,
                     open_connections, sides_of)
+from .programs import probe_source
 from .rules import legal_actions, lookahead
 from .scoring import CLOSED_BONUS, network_points, network_table
 
@@ -22,7 +25,26 @@ STRONG_HACK = 7  # attack value from which the greedy bot hacks a rival off a se
 # in a network of one's Avatars is a way out ("use links ... preemptively").
 PRESENCE, REACH, LINK = 0.5, 0.9, 0.15
 OPEN_END = 0.1  # the Engineering Puzzle: an open connection of the largest network while tiles remain
-SIMULATED = RandomStream(b"cyberspace greedy bot", "lookahead", 0)  # only for the bot's own what-ifs
+
+
+class _FirstPick:
+    """The random stream of the greedy bot's what-ifs: every draw takes the first item. The
+    value the bot weighs (`_value`) reads no draw's result: not which tile a probe's refill
+    turns face up (only whether the stack is empty), nor a card duel's hands and decks. A
+    real stream's HMAC per draw cost a tenth of the bot's time (issue 32)."""
+
+    @staticmethod
+    def randbelow(n):
+        if n <= 0:
+            raise ValueError("randbelow needs a positive bound")
+        return 0
+
+    @staticmethod
+    def shuffle(items):
+        return list(items)
+
+
+SIMULATED = _FirstPick()  # only for the bot's own what-ifs
 
 
 def random_bot(state, seat, rand):
@@ -92,6 +114,63 @@ def _after(state, seat, action):
     return lookahead(state, seat, action, SIMULATED)
 
 
+# Programs whose value afterwards (`_value` of `_after`) reads no more of the state than
+# `_board_values` keys it by: neither the card duel, nor which tiles lie face up or in the
+# stack (`_value` reads only whether the stack is empty), nor the turn's program count
+# (the action is legal: it comes from legal_actions).
+BOARD_PROGRAMS = frozenset(("probe", "place", "spawn", "login", "link", "firewall", "remap"))
+
+
+def _board_values(state, seat):
+    """{a BOARD_PROGRAMS action's `_action_key`, or b"" for none: `_value` after it} for this
+    position, kept across calls: a search's samples differ in the duel's hidden cards and in
+    the tiles their dice turned face up, and their playouts weigh every tile placement on
+    the same boards again and again. The key is what `_value` reads (the board, the pieces,
+    the round, the options) and what decides a program's effect on it: whose pieces it moves
+    (a hijacked session's target), the drawn tile a place puts down, and how many tiles are
+    left (a probe that empties the stack starts the final round)."""
+    hijack = state["hijack"]
+    position = [seat, state["puzzle"], state["teams"], state["size"], state["board"], state["players"],
+                state["final_round"], state["over"], hijack and hijack["target"], len(state["stack"]),
+                state["held"]]
+    board_key = orjson.dumps(position)
+    values = _VALUES.get(board_key)
+    if values is None:
+        if len(_VALUES) >= 4096:  # bounded: a long search meets new positions all the time
+            _VALUES.clear()
+        values = _VALUES[board_key] = {}
+    return values
+
+
+_VALUES: dict[bytes, dict[bytes, float]] = {}
+# A forked child starts afresh (as herocard/engine.py's _ACCEPTED): no mutant of the rules hidden.
+os.register_at_fork(after_in_child=_VALUES.clear)
+
+
+def _action_key(state, action):
+    """A BOARD_PROGRAMS action, and for a probe where its tile comes from (a face-up tile is
+    replaced from the stack, a set-aside one is not: the stack's size after it differs)."""
+    if action["type"] == "probe":
+        return orjson.dumps([action, probe_source(state, action.get("tile"))])
+    return orjson.dumps(action)
+
+
+def _value_after(state, seat, action, values):
+    """`_value` of the state after a legal `action` (None: the what-if failed), from `values`
+    (`_board_values`) when the action is a BOARD_PROGRAMS one."""
+    if action["type"] not in BOARD_PROGRAMS:
+        after = _after(state, seat, action)
+        return None if after is None else _value(after, seat)
+    action_key = _action_key(state, action)
+    value = values.get(action_key)
+    if value is None:
+        after = _after(state, seat, action)
+        if after is None:
+            return None
+        value = values[action_key] = _value(after, seat)
+    return value
+
+
 def _candidates(state, seat, actions, rand):
     """Every action but the few the heuristics ignore (Links away from its Avatars' networks,
     Firewalls away from its servers, moved ones); long lists of tile placements are sampled."""
@@ -128,13 +207,16 @@ def greedy_bot(state, seat, rand):
     reboot = _hopeless_reboot(state, seat, actions)
     if reboot is not None:
         return reboot
-    now = _value(state, seat)
+    values = _board_values(state, seat)
+    now = values.get(b"")
+    if now is None:
+        now = values[b""] = _value(state, seat)
     best, best_gain, top, top_gain = None, 0.05, None, None
     for action in _candidates(state, seat, actions, rand):
-        after = _after(state, seat, action)
-        if after is None:
+        value = _value_after(state, seat, action, values)
+        if value is None:
             continue
-        gain = _value(after, seat) - now + rand.random() * 0.01
+        gain = value - now + rand.random() * 0.01
         if gain > best_gain:
             best, best_gain = action, gain
         if top_gain is None or gain > top_gain:
