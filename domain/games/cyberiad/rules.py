@@ -12,8 +12,8 @@ state, holding the steps still to run; the `choose` action answers it. Every cho
 file makes where the rulebook is silent is listed in README.md.
 """
 
-from .board import (cost_of, fame, first_unmet, hand_limit, living, puts_into_play, sallies, sallies_for_game_end,
-                    trouble, worth)
+from .board import (cost_of, fame, first_unmet, hand_limit, living, play_area, puts_into_play, sallies,
+                    sallies_for_game_end, trouble, worth)
 from .cards import CARDS, CONSTRUCTORS, card_for
 from .effects import ASKS, STEPS, put_into_play, resolve_choice, step_shuffle_deck
 
@@ -72,8 +72,14 @@ def setup(options, seat_names, rng):
 def _zone(state, name):
     if name in ("deck", "discard"):
         return state[name]
-    kind, seat = name.split(":")
-    return state["hands" if kind == "hand" else "play"][int(seat)]
+    where = _SEAT_ZONES.get(name)
+    if where is None:  # parsed once a name: every card moved names two zones
+        kind, seat = name.split(":")
+        where = _SEAT_ZONES[name] = ("hands" if kind == "hand" else "play", int(seat))
+    return state[where[0]][where[1]]
+
+
+_SEAT_ZONES: dict[str, tuple[str, int]] = {}  # "hand:1" -> ("hands", 1): a few names a seat
 
 
 def evolve(state, fact):
@@ -448,11 +454,14 @@ def settle(turn):
     if st["over"]:
         return
     still_in = living(st)
-    for s in still_in:  # loops, not any(): this runs after every step of every simulated action
-        if fame(st, s) >= FAME_TO_WIN:
+    # Each play area's counts read once: no fact below moves a card (this runs after every
+    # step of every simulated action).
+    areas = {s: play_area(st, s) for s in still_in}
+    for s in still_in:  # loops, not any()
+        if st["fame"][s] + areas[s].fame >= FAME_TO_WIN:  # fame(st, s)
             turn.emit({"f": "over", "reason": "fame_50"})
             return
-    going_out = [s for s in still_in if trouble(st, s) >= TROUBLE_TO_LOSE]
+    going_out = [s for s in still_in if st["trouble"][s] + areas[s].trouble >= TROUBLE_TO_LOSE]  # trouble(st, s)
     if going_out:
         for s in going_out:
             turn.emit({"f": "out", "seat": s})
@@ -464,7 +473,7 @@ def settle(turn):
         turn.emit({"f": "over", "reason": "last_standing"})
         return
     for s in still_in:
-        if sallies_for_game_end(st, s) >= SALLIES_TO_END:
+        if areas[s].sallies_for_game_end >= SALLIES_TO_END:  # sallies_for_game_end(st, s)
             turn.emit({"f": "over", "reason": "seven_sallies"})
             return
 
@@ -561,31 +570,30 @@ def _play_actions(state, seat, instance):
     card = card_for(instance)
     others = [i for i in state["hands"][seat] if i != instance]
     cost = cost_of(state, seat, card)
-    if cost is None:  # X costs: one listing per X, paying with the first X other cards
-        payments = [others[:x] for x in range(1, len(others) + 1)]
-    else:
-        payments = [_cheapest_payment(others, card["type"], cost)]
     # The listing pays one way; `params` describes every other payment that is accepted.
     pay_schema = {"type": "array", "uniqueItems": True, "items": {"enum": others}}
-    if cost is None:
+    if cost is None:  # X costs: one listing per X, paying with the first X other cards
+        payments = [others[:x] for x in range(1, len(others) + 1)]
         pay_schema.update(minItems=1, description="X = the number of cards discarded")
     else:
-        pay_schema.update(worth_at_least=cost, worth={i: worth(i, card["type"]) for i in others
-                                                      if worth(i, card["type"]) > 1})
-    listed = []
-    for pay in payments:
-        if pay is not None and not payment_refusal(state, seat, instance, pay):
-            listed.append({"type": "play", "card": instance, "pay": pay, "params": {"pay": pay_schema}})
-    return listed
+        worths = {i: worth(i, card["type"]) for i in others}  # each read once
+        payments = [_cheapest_payment(others, worths, cost)]
+        pay_schema.update(worth_at_least=cost, worth={i: worths[i] for i in others if worths[i] > 1})
+    # A payment made here is never refused (`payment_refusal`): other cards from the hand, at
+    # least one for an X cost, worth the cost otherwise (asking again was a twentieth of a
+    # search). Only distinctness is checked again: it holds while no hand holds an instance twice.
+    return [{"type": "play", "card": instance, "pay": pay, "params": {"pay": pay_schema}}
+            for pay in payments if pay is not None and len(set(pay)) == len(pay)]
 
 
-def _cheapest_payment(others, card_type, cost):
-    """Fewest cards that cover the cost: high-worth cards first, then hand order."""
-    ranked = sorted(others, key=lambda i: -worth(i, card_type))
+def _cheapest_payment(others, worths, cost):
+    """Fewest cards that cover the cost: high-worth cards first, then hand order (`worths`:
+    each other card's worth toward this card)."""
+    ranked = sorted(others, key=lambda i: -worths[i])
     pay, total = [], 0
     for instance in ranked:
         if total >= cost:
             break
         pay.append(instance)
-        total += worth(instance, card_type)
+        total += worths[instance]
     return pay if total >= cost else None

@@ -10,7 +10,7 @@ own shows it the cards it offers (a hand it spies on, the deck it searches): tho
 from domain.kernel.canonical import json_copy
 from domain.kernel.search import lead_scores, refill_unseen
 
-from .board import fame, trouble
+from .board import play_area
 from .rules import FAME_TO_WIN, TROUBLE_TO_LOSE
 
 
@@ -43,7 +43,9 @@ def progress(state, seat) -> float:
     lost on Fame when the deck ran out (262 of 300 against random play, 284 squared)."""
     if state["out"][seat]:
         return -1.0
-    return fame(state, seat) / FAME_TO_WIN - (trouble(state, seat) / TROUBLE_TO_LOSE) ** 2
+    area = play_area(state, seat)  # read once: fame(state, seat) and trouble(state, seat)
+    fame, trouble = state["fame"][seat] + area.fame, state["trouble"][seat] + area.trouble
+    return fame / FAME_TO_WIN - (trouble / TROUBLE_TO_LOSE) ** 2
 
 
 def evaluate(state):

@@ -5,15 +5,15 @@ from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction
 from domain.kernel.ruleset import stray_field_refusal
 
-from .board import (CybermanGround, cyberman_squares, distances, group_squares, human_passable, open_ground, toward,
-                    unit_squares)
+from .board import (CybermanGround, cyberman_squares, group_squares, human_blocked, human_passable, human_reach,
+                    open_ground, toward, unit_squares)
 from .data import COLS, DIRECTIONS, LATEST_MARK, MARKS, ROWS
 from .effects import (arrive_at_unit, capture, convert, cyberman_attacks_group, cyberman_attacks_partial,
                       defence_options, die, escape, make_lieutenant, new_id, offer_defence, on_open_exit, partial_attacks,
                       sabotage, take,
                       upgrade_technology, use_abilities)
 from .facts import evolve
-from .flow import ability_users, advance, enter_abilities, enter_cyber_move, movable
+from .flow import ability_users, advance, enter_abilities, enter_cyber_move, may_move, movable, uses_ability
 from .state import abilities, order_key, partials_of, to_act, uses_tokens
 
 FACINGS = list(DIRECTIONS)
@@ -77,7 +77,7 @@ def _active_actions(state):
 
 def _attack_actions(state, cid):
     cyb = state["cybermen"][cid]
-    near = [tuple(p) for p in _adjacent(cyb["pos"])]
+    near = _adjacent_squares(cyb["pos"])
     if cyb["role"] == "partial":  # "If attacking a Cyberman of any sort, or a Cyberconversion Unit"
         targets = [oid for oid, o in state["cybermen"].items() if tuple(o["pos"]) in near and not _own_piece(o, cyb)]
         targets += [uid for uid, pos in state["units"].items() if tuple(pos) in near]
@@ -95,19 +95,28 @@ def _own_piece(other, partial):
     return other["seat"] == partial["seat"]
 
 
-def _adjacent(pos):
-    return [pos] + [[pos[0] + dr, pos[1] + dc] for dr, dc in DIRECTIONS.values()]
+def _adjacent_squares(pos) -> frozenset:
+    """`pos` and the four squares next to it (on the map or off), read once a square: every
+    Cyberman's facing asks whether it may attack."""
+    square = (pos[0], pos[1])
+    near = _ADJACENT.get(square)
+    if near is None:
+        near = _ADJACENT[square] = frozenset([square] + [(pos[0] + dr, pos[1] + dc) for dr, dc in DIRECTIONS.values()])
+    return near
+
+
+_ADJACENT: dict[tuple, frozenset] = {}
 
 
 def allowance_moves(state, seat):
     """Destinations with the fewest Fatigue tokens that reach them (each token: one more square)."""
     group = state["groups"][seat]
-    passable = human_passable(state)
     if group["mind"]:  # "must move towards the nearest Cyberman ... their entire possible movement"
         goals = [c["pos"] for c in state["cybermen"].values() if c["role"] != "partial"]
-        return {to: 0 for to in (toward(group["pos"], goals, passable, state["roll"], True) or [tuple(group["pos"])])}
+        return {to: 0 for to in (toward(group["pos"], goals, human_passable(state), state["roll"], True)
+                                 or [tuple(group["pos"])])}
     tokens = group["fatigue"] if uses_tokens(state, seat) else 0
-    reach = distances([group["pos"]], passable, limit=state["roll"] + tokens)
+    reach = human_reach(group["pos"], human_blocked(state), state["roll"] + tokens)
     return {to: max(0, dist - state["roll"]) for to, dist in reach.items()}
 
 
@@ -140,9 +149,22 @@ def _cyber_move_actions(state):
         return moves + ([{"type": "pass"}] if free_to_stay or not moves else [])
     if state["count"] is None:
         return [{"type": "roll"}]
-    ground = CybermanGround(state)
     return [{"type": "cyber_move", "id": cid, "to": list(to)}
-            for cid in movable(state) for to in _reach(state, cid, ground)] + [{"type": "end_cyber"}]
+            for cid, squares in free_cyber_moves(state) for to in squares] + [{"type": "end_cyber"}]
+
+
+def lists_free_cyber_moves(state, seat):
+    """Whether `legal_actions(state, seat)` is a movement phase's Cyberman moves (those of
+    `free_cyber_moves`) and end_cyber."""
+    return (not state["over"] and not state["prompt"] and not state["active"] and state["phase"] == "cyber_move"
+            and not state["queue"] and state["count"] is not None and seat in to_act(state))
+
+
+def free_cyber_moves(state):
+    """(Cyberman, the squares it may move to) for each Cyberman of a movement phase the
+    controller may still move, in the listing's order."""
+    ground = CybermanGround(state)
+    return [(cid, _reach(state, cid, ground)) for cid in movable(state)]
 
 
 def free_squares(state):
@@ -188,8 +210,16 @@ def _listed(state, seat, action):
     if (action["type"] == "cyber_move" and state["phase"] == "cyber_move" and not state["prompt"]
             and not state["active"] and not state["queue"] and state["count"] is not None):
         cid = action.get("id")
-        return (action.keys() == {"type", "id", "to"} and cid in movable(state)
+        return (action.keys() == {"type", "id", "to"} and may_move(state, cid)
                 and action["to"] in [list(to) for to in _reach(state, cid)])
+    if action["type"] == "move" and state["phase"] == "group_move" and not state["prompt"] and not state["active"]:
+        # listed as a move to each square the group reaches, with the fewest Fatigue tokens
+        to = action.get("to")
+        return (action.keys() == {"type", "to", "fatigue"}
+                and allowance_moves(state, state["turn"]).get((to[0], to[1])) == action["fatigue"])
+    if (action["type"] == "use_ability" and state["phase"] == "abilities" and not state["prompt"]
+            and not state["active"] and not state["queue"]):  # listed for every Cyberman that may use one
+        return action.keys() == {"type", "id"} and uses_ability(state, action["id"])
     return action in legal_actions(state, seat)
 
 
@@ -214,7 +244,7 @@ def _well_formed(action):
     reads, before any rule looks at them; `params` (a listing's description) is dropped."""
     if not isinstance(action, dict) or "type" not in action:
         raise IllegalAction("malformed", "an action is an object with a type")
-    action = {k: v for k, v in action.items() if k != "params"}
+    action = {k: v for k, v in action.items() if k != "params"} if "params" in action else dict(action)
     for key, value in action.items():
         if key not in FIELDS:
             raise IllegalAction("malformed", f"an action has no field {key!r}; fields are {sorted(FIELDS)}")

@@ -55,6 +55,44 @@ def human_passable(state):
     return lambda pos: pos in OPEN_GROUND and pos not in blocked
 
 
+def human_blocked(state) -> frozenset:
+    """The squares `human_passable(state)` refuses off the map's own obstacles."""
+    return frozenset(cyberman_squares(state) | unit_squares(state))
+
+
+def human_reach(start, blocked, limit) -> dict:
+    """`distances([start], human_passable(state), limit)`, `blocked` being `human_blocked(state)`;
+    not to be changed (it is kept). Kept by what it reads: the figures' squares within `limit`
+    of the start (the greedy bot lists a group's moves, then the rules list them again to
+    check its choice; the breadth-first search was a fifth of a group move's time)."""
+    start = (start[0], start[1])
+    key = (start, limit, blocked & _within(start, limit))
+    found = _HUMAN_REACH.get(key)
+    if found is None:
+        if len(_HUMAN_REACH) >= 20_000:  # bounded: a long run meets ever new arrangements
+            _HUMAN_REACH.clear()
+        found = _HUMAN_REACH[key] = distances([start], lambda pos: pos in OPEN_GROUND and pos not in blocked, limit)
+    return found
+
+
+def human_map(starts: tuple, blocked) -> dict:
+    """`distances(starts, human_passable(state))` over the whole map, `blocked` being
+    `human_blocked(state)`; not to be changed (it is kept, by the starts and the figures'
+    squares: every playout that reaches a group's move with the Cybermen where another left
+    them reads the same map)."""
+    key = (starts, blocked)
+    found = _HUMAN_MAPS.get(key)
+    if found is None:
+        if len(_HUMAN_MAPS) >= 2_000:  # bounded: each holds a distance per open square
+            _HUMAN_MAPS.clear()
+        found = _HUMAN_MAPS[key] = distances(starts, lambda pos: pos in OPEN_GROUND and pos not in blocked)
+    return found
+
+
+_HUMAN_REACH: dict[tuple, dict] = {}
+_HUMAN_MAPS: dict[tuple, dict] = {}
+
+
 class CybermanGround:
     """Where Cybermen may go in one state: open ground free of other figures; any number may
     share a Unit's square. The figures' squares are read once for every mover of a listing (a
@@ -66,11 +104,12 @@ class CybermanGround:
         self.state = state
         self.units = unit_squares(state)
         self.groups = group_squares(state)
-        self.held = {}  # Cybermen on each square (a plain dict: making a Counter cost more than counting)
+        held = self.held = {}  # Cybermen on each square (a plain dict: making a Counter cost more than counting)
         for cyberman in state["cybermen"].values():
-            square = tuple(cyberman["pos"])
-            self.held[square] = self.held.get(square, 0) + 1
-        self.others = (set(self.held) | self.groups) - self.units  # the figures' squares off the Units
+            pos = cyberman["pos"]
+            square = (pos[0], pos[1])
+            held[square] = held.get(square, 0) + 1
+        self.others = (held.keys() | self.groups) - self.units  # the figures' squares off the Units
 
     def passable(self, mover):
         """Whether Cyberman `mover` may cross a square."""
@@ -89,8 +128,9 @@ class CybermanGround:
         `speed` squares of the start (every square the search asks about) that is the Units'
         squares and the other figures'; its own square is never asked about, and the map
         (OPEN_GROUND) never changes."""
-        start = tuple(self.state["cybermen"][mover]["pos"])
-        near = _within(start, speed)
+        pos = self.state["cybermen"][mover]["pos"]
+        start = (pos[0], pos[1])
+        near = _WITHIN.get((start, speed)) or _within(start, speed)
         key = (start, speed, near & self.others, near & self.units)
         found = _MOVES.get(key)
         if found is None:
@@ -157,12 +197,34 @@ def line_of_fire(state, pos, facing, reach, stops=None):
     pass through another Cyberman or a Cyberconversion Unit (`stops`: `fire_stops(state)`, when
     read already)."""
     stops = fire_stops(state) if stops is None else stops
-    dr, dc = DIRECTIONS[facing]
     squares = []
-    here = tuple(pos)
-    for _ in range(reach):
-        here = (here[0] + dr, here[1] + dc)
-        if not on_map(here) or terrain(here) in "BH" or here in stops:
+    for here in open_ray(pos, facing, reach):
+        if here in stops:
             break
         squares.append(here)
     return squares
+
+
+# {(terrain, row, column, facing, reach): the squares ahead}. The abilities phase looks down
+# the same lines again at every step of every playout. Kept by the terrain function as well:
+# two tests open the whole map by replacing it.
+_RAYS: dict[tuple, tuple] = {}
+
+
+def open_ray(pos, facing, reach) -> tuple:
+    """The squares straight ahead of `pos`, up to `reach`, before the map's edge or the first
+    hedge or building (what the figures on the map do not change)."""
+    key = (terrain, pos[0], pos[1], facing, reach)
+    ray = _RAYS.get(key)
+    if ray is None:
+        dr, dc = DIRECTIONS[facing]
+        squares, here = [], (pos[0], pos[1])
+        for _ in range(reach):
+            here = (here[0] + dr, here[1] + dc)
+            if not on_map(here) or terrain(here) in "BH":
+                break
+            squares.append(here)
+        if len(_RAYS) >= 10_000:  # bounded: each map and reach holds four rays a square
+            _RAYS.clear()
+        ray = _RAYS[key] = tuple(squares)
+    return ray

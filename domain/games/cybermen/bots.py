@@ -1,12 +1,12 @@
 """Bots for any seat: a random one and a greedy one. Both pick from `legal_actions`, so they
 only ever play legal moves."""
 
-from .board import distances, human_passable, manhattan, neighbours
+from .board import human_blocked, human_map, manhattan, neighbours
 from .data import CONST, DATA, DIRECTIONS, SABOTAGE
-from .actions import legal_actions
+from .actions import free_cyber_moves, legal_actions, lists_free_cyber_moves
 from .effects import ability_hits
 
-EXITS = [(r, c) for r, row in enumerate(DATA["map"]) for c, t in enumerate(row) if t == "E"]
+EXITS = tuple((r, c) for r, row in enumerate(DATA["map"]) for c, t in enumerate(row) if t == "E")
 
 
 def random_bot(state, seat, rand):
@@ -20,12 +20,45 @@ def greedy_bot(state, seat, rand):
     moves close in on the nearest rival group (never the seat's own), face it, attack it and use
     the abilities that hit rival groups hardest, sparing its own; with no rival left on the
     map they are driven away from the seat's own group and faced away from it."""
+    if lists_free_cyber_moves(state, seat):
+        return _best_free_cyber_move(state, seat)
     actions = legal_actions(state, seat)
     # What this decision reads again for every action, read once: the distance maps (every
     # group move reads them) and the rival groups' squares (every Cyberman move reads them).
     memo = {}
     scores = [_score(state, seat, action, memo) for action in actions]
     return actions[scores.index(max(scores))]  # the first of the best
+
+
+def _best_free_cyber_move(state, seat):
+    """The first of the best-scored actions of a movement phase's listing (every Cyberman's
+    moves, then end_cyber), scored as `_score` scores them without making the listing's 30-odd
+    actions: a Cyberman's own distance is read once for all its squares (making and scoring
+    each action was a quarter of a search's time)."""
+    memo = {}
+    hunting = _rival_groups(state, seat, memo)
+    own = state["groups"][seat]["pos"]
+    best, best_score = None, None
+    for cid, squares in free_cyber_moves(state):
+        pos = state["cybermen"][cid]["pos"]  # a Cyberman the controller moves: never a partial conversion
+        if hunting:  # how much nearer the nearest rival group it ends
+            start = _nearest_group(state, seat, pos, memo)
+            nearest = memo["nearest"]
+            for to in squares:
+                distance = nearest.get((to[0], to[1]))
+                score = start - (_nearest_group(state, seat, to, memo) if distance is None else distance)
+                if best_score is None or score > best_score:
+                    best, best_score = (cid, to), score
+        else:  # alone on the map: how much further from the seat's own group
+            start = manhattan(pos, own)
+            for to in squares:
+                score = manhattan(to, own) - start
+                if best_score is None or score > best_score:
+                    best, best_score = (cid, to), score
+    end = {"type": "end_cyber"}  # listed last: chosen only over strictly worse moves
+    if best_score is None or _score(state, seat, end, memo) > best_score:
+        return end
+    return {"type": "cyber_move", "id": best[0], "to": list(best[1])}
 
 
 def _once(memo, key, compute):
@@ -129,16 +162,26 @@ def _human_square(state, seat, to, memo):
     """The group's square: nearer the next Unit to try (two players) or the exit, clear of Cybermen.
     `memo` keeps the decision's distance maps (the squares' map is the same for every move)."""
     exits_open = state["round"] >= CONST["exits_open_round"] - 1
-    danger = min((manhattan(to, c["pos"]) for c in state["cybermen"].values()), default=9)
     untried = memo.get("untried")
     if untried is None:  # read once a decision (without a closure: this runs for every square listed)
         untried = memo["untried"] = _untried_units(state, seat)
     if untried:  # two players: try every Unit first, keeping clear of the Cybermen, then run
-        to_unit = _once(memo, "units", lambda: distances([n for pos in untried for n in neighbours(pos)],
-                                                          human_passable(state))).get(tuple(to), 30)
-        return -to_unit + min(danger, 4) * 2 + (SABOTAGE_PULL if to_unit == 0 else 0)
-    to_exit = _once(memo, "exits", lambda: distances(EXITS, human_passable(state))).get(tuple(to), 30)
-    return -to_exit + (0 if exits_open else min(danger, 4) * 2) + (100 if to_exit == 0 and exits_open else 0)
+        to_unit = _once(memo, "units", lambda: human_map(tuple(n for pos in untried for n in neighbours(pos)),
+                                                          human_blocked(state))).get(tuple(to), 30)
+        return -to_unit + min(_danger(state, to, memo), 4) * 2 + (SABOTAGE_PULL if to_unit == 0 else 0)
+    to_exit = _once(memo, "exits", lambda: human_map(EXITS, human_blocked(state))).get(tuple(to), 30)
+    if exits_open:  # the danger counts for nothing: not reckoned
+        return -to_exit + (100 if to_exit == 0 else 0)
+    return -to_exit + min(_danger(state, to, memo), 4) * 2
+
+
+def _danger(state, to, memo):
+    """Squares from `to` to the nearest Cyberman (9 with none on the map)."""
+    squares = memo.get("cybermen")
+    if squares is None:  # read once a decision (a group's move weighs 20-odd squares)
+        squares = memo["cybermen"] = [(c["pos"][0], c["pos"][1]) for c in state["cybermen"].values()]
+    row, col = to
+    return min((abs(row - r) + abs(col - c) for r, c in squares), default=9)
 
 
 # An attempt on a Unit is worth about +0.5 Victory Point (half 3 points, half a member lost):

@@ -21,9 +21,20 @@ WEAKNESS_CARDS = ("solvents", "gold", "hacking")
 
 
 def character(char_id):
-    """A character id is 'seat.key', e.g. '0.bride'."""
+    """A character id is 'seat.key', e.g. '0.bride'. Not to be changed: the same dict every call."""
+    known = CHARACTERS.get(char_id)
+    return known if known is not None else _find_character(char_id)
+
+
+def _find_character(char_id):
     seat, key = char_id.split(".")
     for k, name, ability in DATA["groups"][int(seat)]["characters"]:
         if k == key:
             return {"id": char_id, "seat": int(seat), "key": key, "name": name, "ability": ability}
     raise KeyError(char_id)
+
+
+# Every character by its id, read once: the rules and the bots read a character's seat and
+# ability thousands of times a decision (looking them up in DATA was a few % of a search).
+CHARACTERS = {f"{seat}.{key}": _find_character(f"{seat}.{key}")
+              for seat, group in enumerate(DATA["groups"]) for key, _, _ in group["characters"]}

@@ -3,9 +3,9 @@ and upgrades, technology levels, the Cyberleader and Cyberlieutenants, destructi
 Points, and the special abilities (Energy Beam, Guns, Mind Control). Each writes facts through
 the Decision `d`; none checks legality (rules.py does)."""
 
-from .board import fire_stops, line_of_fire, manhattan, terrain
+from .board import fire_stops, line_of_fire, manhattan, open_ray, terrain
 from .data import CONST, FIRST_TAKEN, LATEST_MARK, MARKS, SABOTAGE, character
-from .state import (abilities, carried_of, cyberman_abilities, humans_left, in_play, mover, order_key, partials_of,
+from .state import (abilities, abilities_of, carried_of, humans_left, in_play, mover, order_key, partials_of,
                     uses_tokens)
 
 ENERGY_BEAM_RANGE, GUN_RANGE, MIND_CONTROL_RANGE = 4, 8, 3
@@ -343,19 +343,28 @@ def ability_hits(state, cid, memo=None) -> list[tuple[int, str]]:
     group's abilities."""
     memo = {} if memo is None else memo
     cyb = state["cybermen"][cid]
-    if "targets" not in memo:  # (seat, square) of every group with members on the map
-        memo["targets"] = [(s, tuple(g["pos"])) for s, g in enumerate(state["groups"]) if g["members"]]
+    targets = memo.get("targets")
+    if targets is None:  # (seat, square) of every group with members on the map
+        targets = memo["targets"] = [(s, tuple(g["pos"])) for s, g in enumerate(state["groups"]) if g["members"]]
     hits = []
-    for ability in cyberman_abilities(state, cid):
+    row, col = cyb["pos"]
+    for ability in abilities_of(cyb):
         if ability == "mind_control":  # "within 3 squares ... in any direction, whether in line of sight or not"
-            hit = [s for s, pos in memo["targets"] if manhattan(pos, cyb["pos"]) <= MIND_CONTROL_RANGE]
+            hit = [s for s, pos in targets if abs(pos[0] - row) + abs(pos[1] - col) <= MIND_CONTROL_RANGE]
             effect, immune = "mind", "mind_shield"
         else:
             reach = ENERGY_BEAM_RANGE if ability == "energy_beam" else GUN_RANGE
-            if "stops" not in memo:
-                memo["stops"] = fire_stops(state)
-            squares = set(line_of_fire(state, cyb["pos"], cyb["facing"], reach, memo["stops"]))
-            hit = [s for s, pos in memo["targets"] if pos in squares]
+            # The figures that stop a line of fire are read only for a group in the terrain's
+            # line (most often none is): the line of fire is the start of that line.
+            ray = open_ray(cyb["pos"], cyb["facing"], reach)
+            in_line = [(s, pos) for s, pos in targets if pos in ray]
+            if in_line:
+                if "stops" not in memo:
+                    memo["stops"] = fire_stops(state)
+                squares = line_of_fire(state, cyb["pos"], cyb["facing"], reach, memo["stops"])  # a few squares
+                hit = [s for s, pos in in_line if pos in squares]
+            else:
+                hit = []
             effect, immune = ("stunned", "no_stun") if ability == "energy_beam" else ("injured", "no_injury")
         for seat in hit:
             if ("abilities", seat) not in memo:

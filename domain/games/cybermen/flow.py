@@ -5,7 +5,8 @@ new Cybermen (the host's stand-in for the reveal tile phase) and the round limit
 from .board import cyberman_squares, group_squares, unit_squares
 from .data import CONST, DATA
 from .effects import die, escape, figure, new_id, on_open_exit, upgrade_technology
-from .state import (abilities, controller, cyberman_abilities, humans_left, next_turn, order_key, partials_of)
+from .state import (abilities, abilities_of, controller, cyberman_abilities, humans_left, next_turn, order_key,
+                    partials_of)
 
 
 def start_turn(d, seat, round_number):
@@ -72,7 +73,7 @@ def advance(d):
                 if state["queue"][0]["id"] in state["cybermen"]:
                     return
                 d.emit({"f": "queue", "queue": state["queue"][1:]})
-            elif (state["count"] is None or state["used"] < state["count"]) and movable(state):
+            elif (state["count"] is None or state["used"] < state["count"]) and any_movable(state):
                 return
             else:
                 enter_abilities(d)
@@ -81,7 +82,7 @@ def advance(d):
                 if state["used"] < state["count"] and state["queue"][0]["id"] in state["cybermen"]:
                     return
                 d.emit({"f": "queue", "queue": state["queue"][1:]})
-            elif state["used"] < state["count"] and ability_users(state):
+            elif state["used"] < state["count"] and any_ability_user(state):
                 return
             else:
                 d.emit({"f": "phase", "phase": "end"})
@@ -121,9 +122,37 @@ def movable(state):
                    if c["role"] in ("normal", "leader") and cid not in state["moved"]), key=order_key)
 
 
+def may_move(state, cid):
+    """Whether `cid` is among `movable(state)`, without listing them all in order."""
+    cyb = state["cybermen"].get(cid)
+    return cyb is not None and cyb["role"] in ("normal", "leader") and cid not in state["moved"]
+
+
+def any_movable(state):
+    """Whether `movable(state)` names any Cyberman, read without sorting them (the movement
+    phase asks after every step)."""
+    moved = state["moved"]
+    return any(c["role"] in ("normal", "leader") and cid not in moved for cid, c in state["cybermen"].items())
+
+
 def ability_users(state):
     return sorted((cid for cid, c in state["cybermen"].items() if c["role"] in ("normal", "leader")
-                   and cid not in state["moved"] and cyberman_abilities(state, cid)), key=order_key)
+                   and cid not in state["moved"] and abilities_of(c)), key=order_key)
+
+
+def uses_ability(state, cid):
+    """Whether `cid` is among `ability_users(state)`, without listing them all in order."""
+    cyb = state["cybermen"].get(cid)
+    return (cyb is not None and cyb["role"] in ("normal", "leader") and cid not in state["moved"]
+            and bool(abilities_of(cyb)))
+
+
+def any_ability_user(state):
+    """Whether `ability_users(state)` names any Cyberman (the phase goes on), read without
+    sorting them: the abilities phase asks after every step."""
+    moved = state["moved"]
+    return any(c["role"] in ("normal", "leader") and cid not in moved and abilities_of(c)
+               for cid, c in state["cybermen"].items())
 
 
 def end_turn(d):

@@ -1,6 +1,6 @@
 """Reading the state: who controls the Cybermen, what a group can do, whose turn comes next."""
 
-from .data import MARKS, character
+from .data import CHARACTERS, MARKS
 
 
 def controller(state):
@@ -18,11 +18,11 @@ def abilities(state, seat):
     """Abilities of the characters still in the group. 'This character's ability can no longer be
     used': a captured character's ability is lost for good, even if a partial conversion frees it."""
     group = state["groups"][seat]
-    return {character(c)["ability"] for c in group["members"] if c not in group["lost"]}
+    return {CHARACTERS[c]["ability"] for c in group["members"] if c not in group["lost"]}
 
 
 def carried_of(state, seat):
-    return sorted(c for cyb in state["cybermen"].values() for c in cyb["carrying"] if character(c)["seat"] == seat)
+    return sorted(c for cyb in state["cybermen"].values() for c in cyb["carrying"] if CHARACTERS[c]["seat"] == seat)
 
 
 def partials_of(state, seat):
@@ -59,11 +59,19 @@ def humans_left(state):
 
 
 def cyberman_abilities(state, cid):
-    cyb = state["cybermen"][cid]
-    if cyb["role"] == "partial":
-        return []  # a partial conversion is moved by its player and never captures
-    column = "leader_abilities" if cyb["role"] == "leader" else "abilities"
-    return list(MARKS[cyb["mark"]][column])
+    return list(abilities_of(state["cybermen"][cid]))
+
+
+def abilities_of(cyb) -> tuple:
+    """A Cyberman's abilities: its Mark's, a Cyberleader's own column; none for a partial
+    conversion (moved by its player, it never captures)."""
+    return _ABILITIES[cyb["mark"], cyb["role"]]
+
+
+# Read once: the abilities phase asks every Cyberman's abilities again at every step.
+_ABILITIES = {(mark, role): () if role == "partial" else tuple(MARKS[mark]["leader_abilities" if role == "leader"
+                                                                            else "abilities"])
+              for mark in MARKS for role in ("normal", "leader", "lieutenant", "partial")}
 
 
 def next_turn(state):
