@@ -44,10 +44,15 @@ def turn_script(state):
     return script
 
 
-def advance(state, rng):
-    """Run automatic steps until one waits for players (or the game is over)."""
+def advance(state, rng, checked=False):
+    """Run automatic steps until one waits for players (or the game is over). `checked`: the
+    caller has just run `eliminate` and it put nobody out, so a check now would change nothing
+    (its death check found the board clean; no life, team or window has changed since): every
+    decision checked the same state twice (issue 32)."""
     while not state["over"]:
-        eliminate(state)
+        if not checked:
+            eliminate(state)
+        checked = False
         if state["over"] or state["choice"]:
             return  # a choice pauses whatever is happening (an effect resolving, combat damage)
         step = state["step"]
@@ -433,13 +438,14 @@ def _end_of_turn(state):
 
 def eliminate(state):
     """A player at 0 life is out: their permanents leave, their pack is recycled, and the
-    neighbouring regions close up. One team left ends the game."""
+    neighbouring regions close up. One team left ends the game. Whether a player went out."""
     check_deaths(state)
+    someone_out = False
     for seat in living(state):
         player = state["players"][seat]
         if player["life"] > 0:
             continue
-        player["out"] = True
+        player["out"] = someone_out = True
         for uid in sorted(u for u, unit in state["units"].items() if unit["controller"] == seat):
             leave_play(state, uid, "die")
         state["spell_tokens"] = {t: v for t, v in state["spell_tokens"].items() if v["controller"] != seat}
@@ -455,3 +461,4 @@ def eliminate(state):
         state["over"] = "eliminated"
     elif state["window"] and not priority_groups(state, state["window"]["region"]):
         state["window"] = None
+    return someone_out

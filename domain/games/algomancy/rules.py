@@ -289,8 +289,7 @@ def decide(state, seat, action, rng):
         raise IllegalAction("choice_pending", "an effect is resolving and waits for your choice (choose)")
     after = json_copy(state)
     ACTIONS[action["type"]](after, seat, action)
-    eliminate(after)
-    advance(after, rng)
+    advance(after, rng, checked=not eliminate(after))
     return diff(state, after, [])
 
 
@@ -518,7 +517,7 @@ def diff(before, after, path):
     if before == after:
         return []
     if hidden:
-        return [{"f": "set", "path": path, "value": json_copy(after)}]
+        return [{"f": "set", "path": path, "value": _fact_value(after)}]
     if isinstance(before, list) and isinstance(after, list) and len(before) == len(after) and \
             all(isinstance(x, (dict, list)) for x in before + after):
         facts = []
@@ -526,7 +525,13 @@ def diff(before, after, path):
             if old != new:
                 facts += diff(old, new, path + [index])
         return facts
-    return [{"f": "set", "path": path, "value": json_copy(after)}]
+    return [{"f": "set", "path": path, "value": _fact_value(after)}]
+
+
+def _fact_value(value):
+    """A fact's own copy of a part of the state; a scalar (most facts' value) is its own copy:
+    copied through JSON, each cost the search bot a few per cent of its time (issue 32)."""
+    return value if value is None or isinstance(value, (str, int, float)) else json_copy(value)
 
 
 def evolve(state, fact):
@@ -535,10 +540,7 @@ def evolve(state, fact):
     for key in parents:
         node = node[key]
     if fact["f"] == "set":
-        value = fact["value"]
-        # A scalar (most facts' value) needs no copy; copying each through JSON cost the search
-        # bot a few per cent of its time (issue 32).
-        node[last] = value if value is None or isinstance(value, (str, int, float)) else json_copy(value)
+        node[last] = _fact_value(fact["value"])  # the state never shares a part with a fact
     else:
         del node[last]
     return state

@@ -2,7 +2,7 @@
 `legal_actions`, so they can only ever play legal moves and see only their own view."""
 
 from .cards import CREATURES
-from .rules import legal_actions
+from .rules import attack_actions, legal_actions, on_turn, summon_action, summon_options
 from .rules_state import opponents, team_of
 
 
@@ -20,6 +20,8 @@ def greedy_bot(state, seat, rand):
     (paying the cheapest listed way, so power is left for more), take lethal, trade up, chip
     at creatures (above all Frontline blockers) when the attacker survives, hit the
     Cybermancer when unblocked, advance the track that opens up more of the hand."""
+    if on_turn(state, seat):
+        return _turn_move(state, seat)
     actions = legal_actions(state, seat)
     kinds = {a["type"] for a in actions}
     if "choose" in kinds:
@@ -33,11 +35,19 @@ def greedy_bot(state, seat, rand):
         return {"type": "advance", "track": _track_to_advance(state, seat)}
     if "draft" in kinds:
         return max(actions, key=lambda a: (_card_value(a["card"]), a["card"]))
-    summons = [a for a in actions if a["type"] == "summon"]
-    if summons:
-        return max(summons, key=lambda a: (_card_value(a["card"]), -len(a["cpu"]) - len(a["ram"])))
-    attack = _best_attack(state, seat, [a for a in actions if a["type"] == "attack"])
-    return attack or {"type": "end_turn"}
+    return {"type": "end_turn"}  # not this seat's move: nothing is listed
+
+
+def _turn_move(state, seat):
+    """The greedy move from the listing of a seat on_turn, built from its parts: the chosen
+    summon's payment schema is the only one worked out (the search bot's playouts ask this
+    at nearly every step)."""
+    options = summon_options(state, seat)
+    if options:
+        card, pay = max(options, key=lambda option: (_card_value(option[0]),
+                                                     -len(option[1]["cpu"]) - len(option[1]["ram"])))
+        return summon_action(state, seat, card, pay)
+    return _best_attack(state, seat, attack_actions(state, seat)) or {"type": "end_turn"}
 
 
 def _card_value(card):

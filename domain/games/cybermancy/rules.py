@@ -474,28 +474,41 @@ def _fewest_lowest(cards, need):
     value are interchangeable, so only how many of each value to take is searched."""
     if need <= 0:
         return []
-    return list(_fewest_lowest_of(tuple(sorted(cards)), need))
+    return _fewest_lowest_of(_by_value(cards), need)
 
 
-# Kept because legal_actions asks it for every card in hand at every step, and the search bot's
-# playouts ask legal_actions hundreds of thousands of times a match (75 % of their time uncached).
-@functools.lru_cache(maxsize=65_536)
-def _fewest_lowest_of(cards: tuple, need: int) -> tuple:
+def _by_value(cards):
+    """Power cards by value, the lowest value first; each value's cards by id."""
     by_value = {}
     for power_card in sorted(cards):
         by_value.setdefault(POWER_VALUE[power_card], []).append(power_card)
-    values = sorted(by_value)
+    return {value: by_value[value] for value in sorted(by_value)}
+
+
+def _fewest_lowest_of(by_value, need):
+    """_fewest_lowest of the cards in `by_value` (from _by_value), for a `need` above 0."""
+    counts = _fewest_lowest_counts(tuple((value, len(cards)) for value, cards in by_value.items()), need)
+    if counts is None:  # not enough power: offer everything, by id (and the refusal says why)
+        return sorted(card for cards in by_value.values() for card in cards)
+    return [card for n, cards in zip(counts, by_value.values()) for card in cards[:n]]
+
+
+# Remembered: the listing asks it for every card in hand at every step of the search bot's
+# playouts. Keyed by how many cards of each value, not by which: few keys, nearly always a hit.
+@functools.lru_cache(maxsize=4096)
+def _fewest_lowest_counts(available: tuple, need: int) -> tuple | None:
+    """How many cards of each value to take, (value, how many there are) ascending by value,
+    or None when all of them are not worth `need`."""
+    values = [value for value, _ in available]
     best = None
     # More than `need` cards of one value is never the cheapest.
-    for counts in _count_vectors([min(len(by_value[v]), need) for v in values]):
+    for counts in _count_vectors([min(count, need) for _, count in available]):
         total = sum(c * v for c, v in zip(counts, values))
         # Fewest cards, then the lowest total, then keep the biggest cards for later.
         key = (sum(counts), total, sorted((v for c, v in zip(counts, values) for _ in range(c)), reverse=True))
         if total >= need and (best is None or key < best[0]):
             best = (key, counts)
-    if best is None:  # not enough power: offer everything (and the refusal says why)
-        return cards
-    return tuple(c for n, v in zip(best[1], values) for c in by_value[v][:n])
+    return None if best is None else tuple(best[1])
 
 
 def _count_vectors(available):
@@ -506,14 +519,61 @@ def _count_vectors(available):
     return vectors
 
 
-def _payment_schema(st, seat, card, kind):
+def _payment_schema(player, creature, kind):
     """Every accepted payment: any distinct face-up cards of the kind worth at least the shortfall."""
-    player = st["players"][seat]
     return {"type": "array", "uniqueItems": True, "items": {"enum": list(player[kind])},
-            "worth_at_least": max(0, CREATURES[card][kind] - player["pool"][kind]),
+            "worth_at_least": max(0, creature[kind] - player["pool"][kind]),
             "worth": {c: POWER_VALUE[c] for c in player[kind]},
             "description": f"any of your face-up {kind.upper()} cards whose values, with the {kind.upper()} "
                            "already paid this round, cover the cost; overpay is lost"}
+
+
+def on_turn(state, seat):
+    """Whether `seat` is to summon or attack (the main phase) or to summon (the last chance):
+    where the listing is summons, attacks and end_turn."""
+    return (seat in to_act(state) and not state["prompt"] and not state.get("owed")
+            and state["phase"] in ("main", "last_summon"))
+
+
+def summon_options(state, seat):
+    """(card, {kind: cheapest payment}) for each creature in hand `seat` may summon now, in the
+    listing's order (by card id), for a seat on_turn. The same creatures as summon_refusal
+    accepts with the cheapest payment, found without trying it: the payment is taken from the
+    seat's own cards, so only the tracks and the power can refuse it, and the cheapest payment
+    covers the shortfall exactly when all the seat's cards of the kind would."""
+    player = state["players"][seat]
+    pool = player["pool"]
+    held = {kind: _by_value(player[kind]) for kind in KINDS}
+    # The most a creature may cost of each kind: what the track leaves this round (_track_refusal's
+    # two tests in one, as what was summoned this round is never negative) and what can be paid.
+    limit = {kind: min(player["track"][kind] - player["summoned"][kind],
+                       pool[kind] + sum(value * len(cards) for value, cards in held[kind].items()))
+             for kind in KINDS}
+    options = []
+    for card in sorted(set(player["hand"])):
+        creature = CREATURES[card]
+        if creature["cpu"] > limit["cpu"] or creature["ram"] > limit["ram"]:
+            continue
+        options.append((card, {kind: _fewest_lowest_of(held[kind], creature[kind] - pool[kind])
+                               if creature[kind] > pool[kind] else [] for kind in KINDS}))
+    return options
+
+
+def summon_action(state, seat, card, pay):
+    """The listed summon of `card` paid with `pay` (from summon_options)."""
+    player, creature = state["players"][seat], CREATURES[card]
+    return {"type": "summon", "card": card, "cpu": pay["cpu"], "ram": pay["ram"],
+            "params": {kind: _payment_schema(player, creature, kind) for kind in KINDS}}
+
+
+def attack_actions(state, seat):
+    """Every attack `seat` may make now, for a seat on_turn."""
+    if state["phase"] != "main" or state["attacked"]:
+        return []
+    targets = valid_targets(state, seat)
+    creatures = state["creatures"]
+    return [{"type": "attack", "attacker": uid, "target": t}
+            for uid in creature_ids(state, seat) if creatures[uid]["status"] == "active" for t in targets]
 
 
 def legal_actions(state, seat):
@@ -535,18 +595,7 @@ def legal_actions(state, seat):
                  "ram": [c for c in player["ram"] if POWER_VALUE[c] == 1]}]
     if phase == "advance":
         return [{"type": "advance", "track": kind} for kind in KINDS]
-    actions = []
-    for card in sorted(set(player["hand"])):
-        if _track_refusal(player, CREATURES[card]):
-            continue  # no payment helps: the cheapest one is not worked out (a third of a playout)
-        pay = cheapest_payment(state, seat, card)
-        if not summon_refusal(state, seat, card, pay["cpu"], pay["ram"]):
-            actions.append({"type": "summon", "card": card, "cpu": pay["cpu"], "ram": pay["ram"],
-                            "params": {kind: _payment_schema(state, seat, card, kind) for kind in KINDS}})
-    if phase == "main" and not state["attacked"]:
-        targets = valid_targets(state, seat)
-        for uid in creature_ids(state, seat):
-            if state["creatures"][uid]["status"] == "active":
-                actions += [{"type": "attack", "attacker": uid, "target": t} for t in targets]
+    actions = [summon_action(state, seat, card, pay) for card, pay in summon_options(state, seat)]
+    actions += attack_actions(state, seat)
     actions.append({"type": "end_turn"})
     return actions

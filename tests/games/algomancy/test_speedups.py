@@ -13,7 +13,7 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 from tests.sizing import sized
 
-from .arena import at, battle, game, put
+from .arena import act, at, battle, game, put
 from .test_review import attacking
 
 
@@ -180,3 +180,20 @@ def test_evolve_copies_a_facts_list_or_dict_and_shares_only_scalars():
     state = RULESET.evolve(RULESET.evolve(state, hand), life)
     state["players"][0]["hand"].append("Jelly#2")
     assert hand["value"] == ["Jelly#1"] and state["players"][0]["life"] == 7
+
+
+def test_a_player_put_out_by_a_decision_is_followed_by_a_second_death_check():
+    """A decision's own check puts a player out and their units leave; the next check (advance's
+    first, skipped only when nobody went out) sees what that did: in a joint team game a
+    Prickly Protector (1/1, +1/+1 for each other allied unit) with 1 damage lives while its
+    partner's Jelly is beside it, and dies once the partner, at 0 life, is out with the Jelly."""
+    state = at(game("teams_joint", 4), "resources")
+    prickly = put(state, 0, "Prickly Protector")
+    put(state, 2, "Jelly")
+    state["units"][prickly]["damage"] = 1
+    check_deaths(state)
+    assert prickly in state["units"]
+    state["players"][2]["life"] = 0
+    after = act(state, 0, {"type": "end_planning"})
+    assert after["players"][2]["out"] and after["step"]["k"] == "resources"  # still waiting for the others
+    assert prickly not in after["units"]
