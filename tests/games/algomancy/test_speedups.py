@@ -10,9 +10,9 @@ from domain.games.algomancy.cards import data_of
 from domain.games.algomancy.effects import check_deaths
 from domain.games.algomancy.state import abilities, attributes, columns_by_unit, enemies, present, stats, units_in
 from domain.kernel.canonical import json_copy
-from domain.kernel.rng import RandomStream
 from tests.sizing import sized
 
+from ..replay import random_play
 from .arena import act, at, battle, game, put
 from .test_review import attacking
 
@@ -104,25 +104,19 @@ def test_stats_read_as_the_whole_attribute_list_reads_them_in_greedy_play():
     columns found once, are the layers read from its whole attribute list. Drafted decks
     (every element, every card in the cube) bring Tough, Balanced and Inverted units into
     columns together, and Prickly Protector beside team-mates."""
-    units_seen = 0
+    units_seen = []
+
+    def stats_as_layered(step):
+        columns = columns_by_unit(step.state)
+        for uid in step.state["units"]:
+            assert stats(step.state, uid) == stats(step.state, uid, columns) == layered_stats(step.state, uid), \
+                (step.seq, uid)
+            units_seen.append(uid)
     tables = [({"format": "live_draft"}, 2), ({"setup": "teams_joint", "format": "live_draft"}, 4),
               ({"setup": "ffa", "format": "cube_draft"}, 3)]
     for seed, (options, seats) in enumerate(tables * sized(1)):
-        rand = random.Random(seed)
-        key = rand.randbytes(32)
-        state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-        for seq in range(2, 3000):
-            if RULESET.outcome(state) is not None:
-                break
-            seat = rand.choice(sorted(RULESET.to_act(state)))
-            for fact in RULESET.decide(state, seat, RULESET.bots["greedy"](state, seat, rand),
-                                       RandomStream(key, "m", seq)):
-                state = RULESET.evolve(state, fact)
-            columns = columns_by_unit(state)
-            for uid in state["units"]:
-                assert stats(state, uid) == stats(state, uid, columns) == layered_stats(state, uid), (seq, uid)
-                units_seen += 1
-    assert units_seen > 1000
+        random_play(RULESET, options, seats, seed, bots=("greedy",), checks=lambda setup: stats_as_layered)
+    assert len(units_seen) > 1000
 
 
 def test_an_attribute_given_until_regroup_counts_in_stats_and_in_its_column():
@@ -139,27 +133,24 @@ def test_an_attribute_given_until_regroup_counts_in_stats_and_in_its_column():
 def test_a_fact_is_only_a_place_that_changed():
     """decide's facts are the differences of the state (rules.diff): no fact sets a place to
     the value it already held, in random and greedy play at every table size."""
-    facts_seen = 0
+    facts_seen = []
+
+    def no_fact_sets_what_is_held(step):
+        state = step.before  # a copy of its own, read by nothing after this check
+        for fact in step.facts:
+            *parents, last = fact["path"]
+            node = state
+            for key in parents:
+                node = node[key]
+            held = node.get(last, fact) if isinstance(node, dict) else node[last]  # `fact`: nothing held
+            assert fact["f"] == "del" or held != fact["value"], (step.seq, fact["path"])
+            state = RULESET.evolve(state, fact)
+            facts_seen.append(fact)
     for seed, (options, seats, bot) in enumerate([({}, 2, "random"), ({"setup": "ffa"}, 3, "greedy"),
                                                   ({"setup": "teams_split", "format": "team_draft"}, 4, "greedy")]
                                                  * sized(1)):
-        rand = random.Random(seed)
-        key = rand.randbytes(32)
-        state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-        for seq in range(2, 3000):
-            if RULESET.outcome(state) is not None:
-                break
-            seat = rand.choice(sorted(RULESET.to_act(state)))
-            for fact in RULESET.decide(state, seat, RULESET.bots[bot](state, seat, rand), RandomStream(key, "m", seq)):
-                *parents, last = fact["path"]
-                node = state
-                for step in parents:
-                    node = node[step]
-                held = node.get(last, fact) if isinstance(node, dict) else node[last]  # `fact`: nothing held
-                assert fact["f"] == "del" or held != fact["value"], (seq, fact["path"])
-                state = RULESET.evolve(state, fact)
-                facts_seen += 1
-    assert facts_seen > 1000
+        random_play(RULESET, options, seats, seed, bots=(bot,), checks=lambda setup: no_fact_sets_what_is_held)
+    assert len(facts_seen) > 1000
 
 
 def test_present_is_the_living_owners_and_attackers_clockwise_from_the_initiative():

@@ -11,6 +11,8 @@ from domain.games.cyberiad.board import fame, machines, sallies, sallies_for_gam
 from domain.games.cyberiad.cards import CARDS, card_for, card_of
 from domain.kernel.rng import RandomStream
 
+from ..replay import random_play
+
 
 def test_every_instance_is_looked_up_as_the_card_it_names():
     for card in CARDS.values():
@@ -44,19 +46,15 @@ def counted(state, seat):
 
 @pytest.mark.parametrize("seats,policy", [(2, "random"), (3, "greedy"), (4, "random"), (2, "greedy")])
 def test_a_play_areas_counts_are_its_cards_counted_afresh_at_every_step(seats, policy):
-    rand = random.Random(f"kept-{seats}-{policy}")
+    def counts_as_afresh(state):
+        for seat in range(seats):
+            assert counted(state, seat) == counted_afresh(state, seat)
+
+    def checks(setup):
+        counts_as_afresh(setup)
+        return lambda step: counts_as_afresh(step.state)
     for match in range(3):
-        key = rand.randbytes(32)
-        state = RULESET.setup({}, [f"p{i}" for i in range(seats)], RandomStream(key, "kept", 1))
-        for seq in range(2, 3000):
-            for seat in range(seats):
-                assert counted(state, seat) == counted_afresh(state, seat)
-            if RULESET.outcome(state) is not None:
-                break
-            seat = min(RULESET.to_act(state))
-            action = RULESET.bots[policy](state, seat, rand)
-            for fact in RULESET.decide(state, seat, action, RandomStream(key, "kept", seq)):
-                state = RULESET.evolve(state, fact)
+        random_play(RULESET, {}, seats, f"kept-{seats}-{policy}-{match}", bots=(policy,), checks=checks)
 
 
 def test_a_play_area_changed_in_place_is_counted_again():
