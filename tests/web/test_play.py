@@ -626,6 +626,15 @@ def test_resign_ends_the_match_and_a_rematch_takes_both_players_to_the_new_one(p
     ann.page.wait_for_url(lambda url: "/matches/" in url and match_id not in url, timeout=15000)
     new_id = ann.match_id()
     bob.page.wait_for_selector("#accept-rematch:not([hidden])", timeout=20000)
+    # signing out and in again redraws the seat's panel: the offer stays what it says
+    token = bob.page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
+    bob.page.click("#logout")
+    bob.page.fill("#token", token)
+    bob.page.click("#login button[type=submit]")
+    bob.page.wait_for_selector("#signed-in:not([hidden])")
+    bob.page.wait_for_function("() => !document.getElementById('play').hidden")
+    assert bob.page.inner_text("#turn") == "A rematch is offered."
+    assert bob.page.is_visible("#accept-rematch") and bob.page.is_hidden("#rematch")
     bob.page.click("#accept-rematch")
     bob.page.wait_for_url(f"**/matches/{new_id}*", timeout=15000)
     rematch = api(live, f"/v1/matches/{new_id}")

@@ -169,7 +169,8 @@
       var out = s.left && s.left[String(page.seat)];
       els.resign.hidden = !running || !!out;
       els.abort.hidden = !running || !!out || page.max > 1;  // only before anyone has acted (the API's rule)
-      els.rematch.hidden = running;
+      els.rematch.hidden = running || !!play.offered;  // an offer found (watchRematch) is accepted instead
+      els.acceptRematch.hidden = running || !play.offered;
       els.raw.hidden = !running;
       var mine = myTurn();
       if (mine && !play.wasMine && document.hidden) chime();
@@ -178,7 +179,7 @@
       els.play.classList.toggle("my-turn", mine);
       els.play.dataset.turn = mine ? "mine" : running ? "theirs" : "over";
       els.play.dataset.version = play.legal ? String(play.legal.version) : "";
-      if (!running) els.turn.textContent = "The match is over.";
+      if (!running) els.turn.textContent = play.offered ? "A rematch is offered." : "The match is over.";
       else if (out) els.turn.textContent = "You are out of this match (" + out.replace(/_/g, " ") + ").";
       else if (mine) els.turn.textContent = "Your turn — choose an action" + ((play.legal.to_act || []).length > 1 ? " (others act at the same time)" : "");
       else els.turn.textContent = "Waiting for " + ((s.to_act || []).map(function (w) { return page.names[w]; }).join(", ") || "the server") + "…";
@@ -336,12 +337,7 @@
               });
             }));
         }).catch(function () { /* try again */ }).then(function () {
-          if (play.offered) {
-            els.acceptRematch.hidden = false;
-            els.rematch.hidden = true;
-            els.turn.textContent = "A rematch is offered.";
-            return;
-          }
+          if (play.offered) return drawPlay();
           play.rematchTimer = setTimeout(look, 1500);
         });
       }
