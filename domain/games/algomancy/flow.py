@@ -441,7 +441,8 @@ def eliminate(state):
     neighbouring regions close up. One team left ends the game. Whether a player went out."""
     check_deaths(state)
     someone_out = False
-    for seat in living(state):
+    seats = living(state)
+    for seat in seats:
         player = state["players"][seat]
         if player["life"] > 0:
             continue
@@ -457,7 +458,9 @@ def eliminate(state):
                 to_bin(state, item["card"], item["owner"])
         if state["battle"]:
             state["battle"]["formations"] = [f for f in state["battle"]["formations"] if f["attacker"] != seat]
-    if len({team_of(state, s) for s in living(state)}) <= 1:
+    if someone_out:
+        seats = living(state)  # else the loop changed nothing: read once, as at every check (issue 32)
+    if len({team_of(state, s) for s in seats}) <= 1:
         state["over"] = "eliminated"
     elif state["window"] and not priority_groups(state, state["window"]["region"]):
         state["window"] = None

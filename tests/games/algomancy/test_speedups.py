@@ -188,3 +188,18 @@ def test_a_player_put_out_by_a_decision_is_followed_by_a_second_death_check():
     after = act(state, 0, {"type": "end_planning"})
     assert after["players"][2]["out"] and after["step"]["k"] == "resources"  # still waiting for the others
     assert prickly not in after["units"]
+
+
+def test_a_decisions_facts_stay_as_decided_while_play_goes_on():
+    """A fact kept (in the store, in a replay) is still what was decided when the match is over,
+    however the state it built changed since: no fact shares a part with a state (rules.diff
+    and evolve copy what is not a scalar, and a speed-up that drops a copy must keep this)."""
+    kept = []
+
+    def keep_facts(step):
+        kept.extend((fact, json_copy(fact)) for fact in step.facts)
+
+    for seed, (options, seats) in enumerate([({"setup": "ffa"}, 3), ({"format": "cube_draft"}, 2)] * sized(1)):
+        random_play(RULESET, options, seats, seed, bots=("greedy", "random"), checks=lambda setup: keep_facts)
+    assert sum(not isinstance(fact.get("value"), (str, int, float, type(None))) for fact, _ in kept) > 100
+    assert all(fact == as_decided for fact, as_decided in kept)
