@@ -139,8 +139,28 @@ def _after(duel, seat, action, tried=None):
 
 
 def _apply(duel, seat, action):
-    after, _ = advance(engine, json_copy(duel), seat, action, _FirstOrder())
+    after, _ = advance(engine, _trial_copy(duel), seat, action, _FirstOrder())
     return after
+
+
+def _trial_copy(duel):
+    """A copy of `duel` for a trial move to change: each dict and list `engine.evolve` changes
+    in place is copied; what it never changes in place (the config, the scores, a pending
+    choice, the entries of a sequence, of the duplicates and of the twists) is shared, and
+    `duel` stays as it was. About half the cost of a JSON round trip, paid at every trial;
+    tests/games/herocard/test_bots.py holds evolve to it."""
+    copy = dict(duel)
+    copy["players"] = [{**player, "deck": player["deck"][:], "hand": player["hand"][:],
+                        "discard": player["discard"][:], "twisted": player["twisted"][:],
+                        "stacks": {attribute: [dict(entry) for entry in stack]  # a reveal updates its entry
+                                   for attribute, stack in player["stacks"].items()}}
+                       for player in duel["players"]]
+    copy["turn"] = {**duel["turn"], "forfeit": duel["turn"]["forfeit"][:]}
+    if duel["sequence"] is not None:
+        copy["sequence"] = {**duel["sequence"], "played": duel["sequence"]["played"][:]}
+    copy["duplicates"] = duel["duplicates"][:]
+    copy["assist"] = dict(duel["assist"])
+    return copy
 
 
 def _plan(duel, seat, action, tried=None):

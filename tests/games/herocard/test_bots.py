@@ -7,7 +7,7 @@ import random
 import pytest
 
 from domain.games.herocard import RULESET, engine
-from domain.games.herocard.bots import greedy_bot, visible_copy
+from domain.games.herocard.bots import _trial_copy, greedy_bot, visible_copy
 from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
@@ -167,3 +167,35 @@ def test_a_face_down_attack_mod_counts_as_a_plan_while_a_base_attack_just_fits_b
         put(d, 0, "zero_day_exploit", face="down")
         worth[mind] = evaluate(d, 0)
     assert worth[7] - worth[6] == 1 + CARDS["zero_day_exploit"]["cost"] + 2
+
+
+@pytest.mark.parametrize("options, seats, seed", [
+    ({}, 2, 31), ({"assistance": True}, 3, 32), ({"teams": True, "discard_queue": True}, 4, 33),
+    ({"discard_queue": True, "fair_start": True}, 2, 34), ({}, 4, 35), ({"teams": True}, 4, 36), ({}, 3, 37)])
+def test_a_trial_copy_takes_every_fact_and_leaves_the_duel_it_copies_as_it_was(options, seats, seed):
+    """The greedy bot's trial moves run on `_trial_copy`, which shares what evolve never changes
+    in place: every fact of random play (every action a seat may take, each tried) evolves the
+    copy as it does a JSON copy, and the duel copied stays as it was."""
+    rand = random.Random(seed)
+    key = rand.randbytes(32)
+    state = RULESET.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+    kinds = set()
+    for seq in range(2, 600):
+        if RULESET.outcome(state) is not None:
+            break
+        duel_ = state["duel"]
+        before = json_copy(duel_)
+        (seat,) = RULESET.to_act(state)
+        for action in engine.legal_actions(duel_, seat):
+            facts = engine.decide(duel_, seat, action, RandomStream(key, "t", seq))
+            trial, reference = _trial_copy(duel_), json_copy(duel_)
+            assert trial == reference
+            for fact in facts:
+                engine.evolve(trial, fact)
+                engine.evolve(reference, fact)
+                kinds.add(fact["f"])
+            assert trial == reference and duel_ == before, (action, facts)
+        action = RULESET.bots["random"](state, seat, rand)
+        for fact in RULESET.decide(state, seat, action, RandomStream(key, "m", seq)):
+            state = RULESET.evolve(state, fact)
+    assert {"hc.place", "hc.clear", "hc.active", "hc.resolved", "hc.draw", "hc.discard", "hc.twist"} <= kinds
