@@ -59,6 +59,7 @@ from operator import itemgetter
 
 from .canonical import canonical_json
 from .decision import advance
+from .memo import Memo
 from .rng import RandomStream
 
 
@@ -241,7 +242,9 @@ def refill_unseen(zones: list[list], rand, known=()) -> None:
         zone[:] = [card if _card_key(card) in known else pool.pop() for card in zone]
 
 
-_CARD_KEYS: dict[str, bytes] = {}  # a card's canonical JSON: every determinization sorts the same names
+# a card's canonical JSON: every determinization sorts the same names (bounded: generated names,
+# an instance number, keep coming)
+_CARD_KEYS: Memo = Memo(100_000)
 
 
 def _card_key(card) -> bytes:
@@ -251,7 +254,5 @@ def _card_key(card) -> bytes:
         return canonical_json(card)
     key = _CARD_KEYS.get(card)
     if key is None:
-        if len(_CARD_KEYS) >= 100_000:  # bounded: generated names (an instance number) keep coming
-            _CARD_KEYS.clear()
-        key = _CARD_KEYS[card] = canonical_json(card)
+        key = _CARD_KEYS.keep(card, canonical_json(card))
     return key

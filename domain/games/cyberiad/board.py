@@ -5,6 +5,8 @@ targeted, what a card costs and whether its requirements hold. Read by the turn 
 
 from typing import NamedTuple
 
+from domain.kernel.memo import Memo
+
 from .cards import card_for
 
 # TERMINAL PHASE: "Max hand size is 10 cards."
@@ -73,16 +75,14 @@ def count_play_area(cards_in_play) -> PlayArea:
 # checked after every step of every decision: counted afresh each time, they were a third of
 # a search's time (bench/search_speed.py, issue 32). Few distinct play areas occur, so the
 # counts are kept by the area's cards as they lie; the dict is emptied when it grows large.
-_PLAY_AREAS: dict[tuple, PlayArea] = {}
+_PLAY_AREAS: Memo = Memo(100_000)
 
 
 def play_area(state, seat) -> PlayArea:
     key = tuple(state["play"][seat])
     area = _PLAY_AREAS.get(key)
     if area is None:
-        if len(_PLAY_AREAS) >= 100_000:
-            _PLAY_AREAS.clear()
-        area = _PLAY_AREAS[key] = count_play_area(key)
+        area = _PLAY_AREAS.keep(key, count_play_area(key))
     return area
 
 

@@ -1,5 +1,7 @@
 """The map: who may stand where, distances by shortest legal route, lines of fire."""
 
+from domain.kernel.memo import Memo
+
 from .data import COLS, DIRECTIONS, MAP, ROWS
 from .state import in_play
 
@@ -69,9 +71,7 @@ def human_reach(start, blocked, limit) -> dict:
     key = (start, limit, blocked & _within(start, limit))
     found = _HUMAN_REACH.get(key)
     if found is None:
-        if len(_HUMAN_REACH) >= 20_000:  # bounded: a long run meets ever new arrangements
-            _HUMAN_REACH.clear()
-        found = _HUMAN_REACH[key] = distances([start], lambda pos: pos in OPEN_GROUND and pos not in blocked, limit)
+        found = _HUMAN_REACH.keep(key, distances([start], lambda pos: pos in OPEN_GROUND and pos not in blocked, limit))
     return found
 
 
@@ -83,14 +83,12 @@ def human_map(starts: tuple, blocked) -> dict:
     key = (starts, blocked)
     found = _HUMAN_MAPS.get(key)
     if found is None:
-        if len(_HUMAN_MAPS) >= 2_000:  # bounded: each holds a distance per open square
-            _HUMAN_MAPS.clear()
-        found = _HUMAN_MAPS[key] = distances(starts, lambda pos: pos in OPEN_GROUND and pos not in blocked)
+        found = _HUMAN_MAPS.keep(key, distances(starts, lambda pos: pos in OPEN_GROUND and pos not in blocked))
     return found
 
 
-_HUMAN_REACH: dict[tuple, dict] = {}
-_HUMAN_MAPS: dict[tuple, dict] = {}
+_HUMAN_REACH: Memo = Memo(20_000)
+_HUMAN_MAPS: Memo = Memo(2_000)  # each holds a distance per open square
 
 
 class CybermanGround:
@@ -134,13 +132,11 @@ class CybermanGround:
         key = (start, speed, near & self.others, near & self.units)
         found = _MOVES.get(key)
         if found is None:
-            if len(_MOVES) >= 100_000:  # bounded: a long run meets ever new arrangements
-                _MOVES.clear()
-            found = _MOVES[key] = tuple(sorted(distances([start], self.passable(mover), limit=speed)))
+            found = _MOVES.keep(key, tuple(sorted(distances([start], self.passable(mover), limit=speed))))
         return list(found)
 
 
-_MOVES: dict[tuple, tuple] = {}
+_MOVES: Memo = Memo(100_000)
 _WITHIN: dict[tuple, frozenset] = {}
 
 
@@ -208,7 +204,7 @@ def line_of_fire(state, pos, facing, reach, stops=None):
 # {(terrain, row, column, facing, reach): the squares ahead}. The abilities phase looks down
 # the same lines again at every step of every playout. Kept by the terrain function as well:
 # two tests open the whole map by replacing it.
-_RAYS: dict[tuple, tuple] = {}
+_RAYS: Memo = Memo(10_000)  # each map and reach holds four rays a square
 
 
 def open_ray(pos, facing, reach) -> tuple:
@@ -224,7 +220,5 @@ def open_ray(pos, facing, reach) -> tuple:
             if not on_map(here) or terrain(here) in "BH":
                 break
             squares.append(here)
-        if len(_RAYS) >= 10_000:  # bounded: each map and reach holds four rays a square
-            _RAYS.clear()
-        ray = _RAYS[key] = tuple(squares)
+        ray = _RAYS.keep(key, tuple(squares))
     return ray

@@ -1,6 +1,8 @@
 """Bots for any seat: a random one and a greedy one. Both pick from `legal_actions`, so they
 only ever play legal moves."""
 
+from domain.kernel.memo import Memo
+
 from .board import human_blocked, human_map, manhattan, neighbours
 from .data import CONST, DATA, DIRECTIONS, SABOTAGE
 from .actions import free_cyber_moves, legal_actions, lists_free_cyber_moves
@@ -97,7 +99,7 @@ def _nearest_group(state, seat, pos, memo):
 # once a turn, the Cybermen every action: every decision of a Cyberman phase, in every playout
 # of a search, weighs the Cybermen's squares against the same groups (reckoned afresh for each
 # decision, the distances were a tenth of a search's time).
-_NEAREST: dict[tuple, dict] = {}
+_NEAREST: Memo = Memo(10_000)  # each holds at most a distance per square of the map
 
 
 def _nearest_by_square(rivals) -> dict:
@@ -106,9 +108,7 @@ def _nearest_by_square(rivals) -> dict:
     key = tuple((pos[0], pos[1]) for pos in rivals)
     nearest = _NEAREST.get(key)
     if nearest is None:
-        if len(_NEAREST) >= 10_000:  # bounded: each holds at most a distance per square of the map
-            _NEAREST.clear()
-        nearest = _NEAREST[key] = {}
+        nearest = _NEAREST.keep(key, {})
     return nearest
 
 

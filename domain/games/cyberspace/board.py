@@ -6,10 +6,11 @@ sides turned clockwise by r (sides: 0 north, 1 east, 2 south, 3 west; y grows so
 The play area is a size x size grid; the first tile goes in its centre.
 """
 
-import os
 from functools import lru_cache
 
 import orjson
+
+from domain.kernel.memo import Memo
 
 from .tiles import TILES
 
@@ -178,14 +179,11 @@ def layout(board):
     placed = orjson.dumps(board)  # every tile and rotation: all that a layout depends on
     found = _LAYOUTS.get(placed)
     if found is None:
-        if len(_LAYOUTS) >= 4096:  # bounded: a long search meets new boards all the time
-            _LAYOUTS.clear()
-        found = _LAYOUTS[placed] = _find_layout(board)
+        found = _LAYOUTS.keep(placed, _find_layout(board))
     return found
 
 
-_LAYOUTS: dict[bytes, tuple] = {}  # a board's JSON -> layout(board)
-os.register_at_fork(after_in_child=_LAYOUTS.clear)  # as herocard/engine.py's _ACCEPTED: no mutant hidden
+_LAYOUTS: Memo = Memo(4096)  # a board's JSON -> layout(board)
 
 
 def _find_layout(board):

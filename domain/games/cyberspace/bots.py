@@ -1,7 +1,6 @@
 """Bots for any Cyberspace seat: a random one and a greedy one. Both pick from
 `legal_actions`, so they only ever play legal moves, and see only what the view shows."""
 
-import os
 import random
 
 import orjson
@@ -11,6 +10,7 @@ from domain.games.herocard.bots import visible_copy
 from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.decision import advance
+from domain.kernel.memo import Memo
 
 from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of,
                     open_connections, sides_of)
@@ -136,15 +136,11 @@ def _board_values(state, seat):
     board_key = orjson.dumps(position)
     values = _VALUES.get(board_key)
     if values is None:
-        if len(_VALUES) >= 4096:  # bounded: a long search meets new positions all the time
-            _VALUES.clear()
-        values = _VALUES[board_key] = {}
+        values = _VALUES.keep(board_key, {})
     return values
 
 
-_VALUES: dict[bytes, dict[bytes, float]] = {}
-# A forked child starts afresh (as herocard/engine.py's _ACCEPTED): no mutant of the rules hidden.
-os.register_at_fork(after_in_child=_VALUES.clear)
+_VALUES: Memo = Memo(4096)  # a board's key -> {a program's key: its value}
 
 
 def _action_key(state, action):

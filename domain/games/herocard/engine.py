@@ -29,12 +29,11 @@ attribute?, uid?}, deploy {card, attribute}, reveal {uid, target?, attribute?}, 
 choose {cards} (a forced discard), prefer {preference} (a Teams partner's stated preference).
 """
 
-import os
-
 import orjson
 
 from domain.kernel.decision import Decision
 from domain.kernel.errors import IllegalAction
+from domain.kernel.memo import Memo
 
 from . import listing, plays
 from .hidden import redact, redact_action, view  # noqa: F401  (the API)
@@ -532,17 +531,12 @@ def _accepted_plays(duel, seat):
     duel_json = orjson.dumps(duel)
     found = _ACCEPTED.get((seat, duel_json))
     if found is None:
-        if len(_ACCEPTED) >= 2048:  # bounded (a few MB): a long search meets new duels all the time
-            _ACCEPTED.clear()
-        found = _ACCEPTED[seat, duel_json] = orjson.dumps(
-            [a for a in listing.candidates(duel, seat) if _accepted(duel, seat, a)])
+        found = _ACCEPTED.keep((seat, duel_json), orjson.dumps(
+            [a for a in listing.candidates(duel, seat) if _accepted(duel, seat, a)]))
     return orjson.loads(found)
 
 
-_ACCEPTED: dict[tuple, bytes] = {}  # (seat, the duel's JSON) -> _accepted_plays' JSON
-# A forked child starts afresh: mutation testing forks its workers from a process that ran the
-# tests, and a listing remembered there would hide a mutant of the rules.
-os.register_at_fork(after_in_child=_ACCEPTED.clear)
+_ACCEPTED: Memo = Memo(2048)  # (seat, the duel's JSON) -> _accepted_plays' JSON (a few MB at most)
 
 
 def _accepted(duel, seat, action):
