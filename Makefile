@@ -7,6 +7,10 @@ BENCH_STAMP := $(VENV)/.bench-installed
 CHROMIUM ?= /usr/bin/chromium
 # pytest-xdist workers: one a core (the suite starts its own PostgreSQL and Redis, tests/services.py)
 WORKERS ?= auto
+# Python caches compiled modules (__pycache__, ignored by git): a machine that turns that off
+# (PYTHONDONTWRITEBYTECODE, as some CI images do) makes every process the suite starts, and
+# each worker's collection, compile the repo and its packages from source again (9 s a worker).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test bench mutation install chromium clean
 
