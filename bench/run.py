@@ -207,9 +207,14 @@ def projection_figures(data_dir, extra_env, rate=200.0, seconds=None) -> dict:
     stop.set()
     thread.join()
     lags = sorted(projector.lags)
-    rebuild_started = time.perf_counter()
-    rebuilt = projector.rebuild()
-    rebuild_s = time.perf_counter() - rebuild_started
+    # The best of three full rebuilds: the first of a process pays its warm-up (imports, the
+    # read store's first connection) on a store of only SECONDS x rate events.
+    timings = []
+    for _ in range(3):
+        rebuild_started = time.perf_counter()
+        rebuilt = projector.rebuild()
+        timings.append(time.perf_counter() - rebuild_started)
+    rebuild_s = min(timings)
     if hasattr(models, "drop") and extra_env.get("ARBITER_REDIS_URL"):
         keys = models.client.keys(models.prefix + "*")
         if keys:
@@ -217,7 +222,8 @@ def projection_figures(data_dir, extra_env, rate=200.0, seconds=None) -> dict:
     store.close()
     return {"moves_per_s": round(achieved), "lag_ms_p50": round(lags[len(lags) // 2] * 1000, 2),
             "lag_ms_p99": round(lags[int(len(lags) * 0.99)] * 1000, 2), "events": len(lags),
-            "rebuild_events_per_s": round(rebuilt / rebuild_s)}
+            "rebuild_events_per_s": round(rebuilt / rebuild_s), "first_rebuild_events_per_s": round(rebuilt / timings[0]),
+            "rebuilt_events": rebuilt}
 
 
 def main():
