@@ -28,13 +28,13 @@ def greedy_bot(state, seat, rand):
     # What this decision reads again for every action, read once: the distance maps (every
     # group move reads them) and the rival groups' squares (every Cyberman move reads them).
     memo = {}
-    scores = [_score(state, seat, action, memo) for action in actions]
+    scores = [score_action(state, seat, action, memo) for action in actions]
     return actions[scores.index(max(scores))]  # the first of the best
 
 
 def _best_free_cyber_move(state, seat):
     """The first of the best-scored actions of a movement phase's listing (every Cyberman's
-    moves, then end_cyber), scored as `_score` scores them without making the listing's 30-odd
+    moves, then end_cyber), scored as `score_action` scores them without making the listing's 30-odd
     actions: a Cyberman's own distance is read once for all its squares (making and scoring
     each action was a quarter of a search's time)."""
     memo = {}
@@ -58,7 +58,7 @@ def _best_free_cyber_move(state, seat):
                 if best_score is None or score > best_score:
                     best, best_score = (cid, to), score
     end = {"type": "end_cyber"}  # listed last: chosen only over strictly worse moves
-    if best_score is None or _score(state, seat, end, memo) > best_score:
+    if best_score is None or score_action(state, seat, end, memo) > best_score:
         return end
     return {"type": "cyber_move", "id": best[0], "to": list(best[1])}
 
@@ -112,14 +112,16 @@ def _nearest_by_square(rivals) -> dict:
     return nearest
 
 
-def _score(state, seat, action, memo):
+def score_action(state, seat, action, memo):
+    """The greedy bot's worth of one listed action for `seat` (higher is better); the search bot
+    ranks its candidate moves by it too."""
     kind = action["type"]
     if kind == "move":
         return _human_square(state, seat, action["to"], memo) - 0.3 * action["fatigue"]
     if kind == "break_free":  # worth a token only when the free move beats the forced one by enough
         free = {**state, "groups": [*state["groups"]]}
         free["groups"][seat] = {**state["groups"][seat], "mind": False}
-        return max(_score(free, seat, a, memo) for a in legal_actions(free, seat)) - BREAK_FREE_COST
+        return max(score_action(free, seat, a, memo) for a in legal_actions(free, seat)) - BREAK_FREE_COST
     if kind in ("cyber_move", "partial_move"):
         cyb = state["cybermen"][action["id"]]
         if cyb["role"] == "partial":

@@ -9,7 +9,7 @@ rules keep it (a draw takes a random card when it happens)."""
 from domain.kernel.canonical import json_copy
 from domain.kernel.search import lead_scores, refill_unseen
 
-from .bots import _score
+from .bots import score_action
 from .board import manhattan
 from .data import CONST, SABOTAGE
 
@@ -20,7 +20,7 @@ def challengers(state, seat, choices):
     a group's move puts first the best move that tries an untried Unit and the best that does
     not, so that whether to risk a member for 3 points is always put to the playouts."""
     memo = {}
-    ranked = sorted(choices, key=lambda action: -_score(state, seat, action, memo))
+    ranked = sorted(choices, key=lambda action: -score_action(state, seat, action, memo))
     if not any(action["type"] == "move" for action in choices):
         return ranked
     group = state["groups"][seat]

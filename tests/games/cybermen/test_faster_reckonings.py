@@ -12,7 +12,7 @@ from domain.games.cybermen import RULESET
 from domain.games.cybermen import board
 from domain.games.cybermen.actions import _attack_actions, _listed, allowance_moves, legal_actions
 from domain.games.cybermen.board import distances, human_passable, manhattan, neighbours
-from domain.games.cybermen.bots import EXITS, _human_square, _score, _untried_units
+from domain.games.cybermen.bots import EXITS, _human_square, _untried_units, score_action
 from domain.games.cybermen.data import CONST, DIRECTIONS
 from domain.games.cybermen.effects import ENERGY_BEAM_RANGE, GUN_RANGE, MIND_CONTROL_RANGE, ability_hits
 from domain.games.cybermen.state import abilities, cyberman_abilities
@@ -39,7 +39,7 @@ def greedy_afresh(state, seat):
     """The greedy bot's choice scored action by action over the whole listing."""
     actions = legal_actions(state, seat)
     memo = {}
-    scores = [_score(state, seat, action, memo) for action in actions]
+    scores = [score_action(state, seat, action, memo) for action in actions]
     return actions[scores.index(max(scores))]
 
 
