@@ -55,7 +55,6 @@ played (the greedy bot's: what the search would fall back on anyway).
 import math
 import random
 import time
-from operator import itemgetter
 
 from .canonical import canonical_json
 from .decision import advance
@@ -231,15 +230,22 @@ def refill_unseen(zones: list[list], rand, known=()) -> None:
     where they are. The pool is sorted first, so the result depends on the multiset of unseen
     cards and the zones' sizes only, never on which hidden card was where."""
     known = {_card_key(card) for card in known}
-    keyed = [(_card_key(card), card) for zone in zones for card in zone]  # each card's key made once
-    pool = [card for key, card in sorted(keyed, key=itemgetter(0)) if key not in known]
+    cards = [card for zone in zones for card in zone]
+    try:  # names met before, the usual deal: each key a dict lookup, not a call of _card_key
+        key = _CARD_KEYS.__getitem__
+        pool = sorted(cards, key=key)
+    except (KeyError, TypeError):  # a name never met (or forgotten), or a card that is not a name
+        key = _card_key
+        pool = sorted(cards, key=key)
+    if known:
+        pool = [card for card in pool if key(card) not in known]
     rand.shuffle(pool)
     if not known:
         for zone in zones:
             zone[:] = [pool.pop() for _ in zone]
         return
     for zone in zones:
-        zone[:] = [card if _card_key(card) in known else pool.pop() for card in zone]
+        zone[:] = [card if key(card) in known else pool.pop() for card in zone]
 
 
 # a card's canonical JSON: every determinization sorts the same names (bounded: generated names,

@@ -9,7 +9,6 @@ draws a guessed one, never the real top of the deck.
 
 import random
 
-from domain.kernel.canonical import json_copy
 from domain.kernel.decision import advance
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
@@ -17,7 +16,7 @@ from domain.kernel.rng import RandomStream
 from .board import hand_limit
 from . import rules
 from .rules import FAME_TO_WIN, legal_actions, outcome
-from .search import determinize, progress
+from .search import copy_state, determinize, progress
 
 # The trials' own dice: never the match's stream, so the bot cannot foresee the match's draws.
 # A fresh stream per trial gives every candidate the same dice (they differ by their own effects).
@@ -70,7 +69,7 @@ def greedy_bot(state, seat, rand):
     for index, action in enumerate(candidates):
         # Each trial steps its own copy of the sample in place; the last may step the sample
         # itself, which nothing reads after it (a copy is a tenth of the bot's time).
-        trial = sample if index == last else json_copy(sample)
+        trial = sample if index == last else copy_state(sample)
         try:
             after, _ = advance(rules, trial, seat, action, RandomStream(SIMULATED_KEY, SIMULATED_ID, 0))
         except IllegalAction:  # legal on the real state, not on this sample (a guessed deck)
@@ -91,7 +90,8 @@ def _score(state, seat):
     if state["out"][seat]:
         return -ENDED
     scores = [progress(state, s) for s in range(state["seats"])]
-    rivals = sorted((p for s, p in enumerate(scores) if s != seat), reverse=True)
+    rivals = scores[:seat] + scores[seat + 1:]  # a slice and an in-place sort: no generator each trial
+    rivals.sort(reverse=True)
     lead = scores[seat] - rivals[0] - RIVAL_SPREAD * sum(rivals[1:])
     return lead + HAND_CARD * len(state["hands"][seat]) + GP * state["genius"][seat]
 

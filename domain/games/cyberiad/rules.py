@@ -273,7 +273,7 @@ def card_refusal(st, seat, instance) -> tuple[str, str] | None:
     if instance not in st["hands"][seat]:
         return "card_not_in_hand", f"{instance!r} is not in your hand"
     card = card_for(instance)
-    if card["type"] != "action" or puts_into_play(card):  # Electroknight's Sally is the turn's one card
+    if card["type"] != "action" or card["id"] in PUTTING_INTO_PLAY:  # Electroknight's Sally is the turn's one card
         if st["turn"]["played"]:
             return "one_card_per_turn", "you already put a Sally, Machine or Effect into play this turn"
         if card["type"] == "effect":
@@ -285,6 +285,11 @@ def card_refusal(st, seat, instance) -> tuple[str, str] | None:
     if unmet:
         return "requirement", f"{card['name']} cannot be played: {unmet}"
     return None
+
+
+# The Actions that put a card into play (board.puts_into_play), found once: every play listed
+# or tried asks whether its card is one.
+PUTTING_INTO_PLAY = frozenset(card["id"] for card in CARDS.values() if puts_into_play(card))
 
 
 def payment_refusal(st, seat, instance, pay) -> tuple[str, str] | None:
@@ -453,29 +458,33 @@ def settle(turn):
     st = turn.state
     if st["over"]:
         return
-    still_in = living(st)
-    # Each play area's counts read once: no fact below moves a card (this runs after every
-    # step of every simulated action).
-    areas = {s: play_area(st, s) for s in still_in}
-    for s in still_in:  # loops, not any()
-        if st["fame"][s] + areas[s].fame >= FAME_TO_WIN:  # fame(st, s)
+    # One pass over the players still in, each play area's counts read once: this runs after
+    # every step of every simulated action (no fact below moves a card). A win on Fame is
+    # found before anyone is put out, as the rulebook's order asks.
+    out, fame_tokens, trouble_tokens = st["out"], st["fame"], st["trouble"]
+    going_out, staying, seven_sallies = [], 0, False
+    for s in range(st["seats"]):
+        if out[s]:
+            continue
+        area = play_area(st, s)
+        if fame_tokens[s] + area.fame >= FAME_TO_WIN:  # fame(st, s)
             turn.emit({"f": "over", "reason": "fame_50"})
             return
-    going_out = [s for s in still_in if st["trouble"][s] + areas[s].trouble >= TROUBLE_TO_LOSE]  # trouble(st, s)
-    if going_out:
-        for s in going_out:
-            turn.emit({"f": "out", "seat": s})
-        still_in = living(st)
-    if not still_in:  # everyone still in went out in the same step: they are ranked
+        if trouble_tokens[s] + area.trouble >= TROUBLE_TO_LOSE:  # trouble(st, s)
+            going_out.append(s)
+        else:
+            staying += 1
+            seven_sallies = seven_sallies or area.sallies_for_game_end >= SALLIES_TO_END
+    for s in going_out:
+        turn.emit({"f": "out", "seat": s})
+    if not staying:  # everyone still in went out in the same step: they are ranked
         turn.emit({"f": "over", "reason": "last_standing", "ranked": going_out})
         return
-    if len(still_in) == 1:
+    if staying == 1:
         turn.emit({"f": "over", "reason": "last_standing"})
         return
-    for s in still_in:
-        if areas[s].sallies_for_game_end >= SALLIES_TO_END:  # sallies_for_game_end(st, s)
-            turn.emit({"f": "over", "reason": "seven_sallies"})
-            return
+    if seven_sallies:  # sallies_for_game_end(st, s) of a player still in
+        turn.emit({"f": "over", "reason": "seven_sallies"})
 
 
 # ---------------------------------------------------------------------------------------
@@ -492,12 +501,13 @@ def run_steps(turn, actor, steps, variables):
     queue = list(steps)
     while queue and not st["over"]:
         step = queue.pop(0)
-        if step["op"] == "next_turn":
+        op = step["op"]
+        if op == "next_turn":
             next_turn(turn)
             return
-        if step["op"] in ASKS and _settled_out(turn, queue):
+        if op in ASKS and _settled_out(turn, queue):
             return  # a player who has lost makes no more choices (nor does anyone after a win)
-        choice = STEPS[step["op"]](turn, actor, step, variables, queue)
+        choice = STEPS[op](turn, actor, step, variables, queue)
         if choice is not None:
             chooser, kind, options = choice
             if len(options) == 1 and kind not in HIDDEN_COUNT_CHOICES:  # one option: made for the player

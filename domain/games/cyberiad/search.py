@@ -26,8 +26,41 @@ from .rules import FAME_TO_WIN, TROUBLE_TO_LOSE
 SETTINGS = {"playouts": 96, "width": 6, "depth": 12}
 
 
+def copy_state(state):
+    """json_copy(state), made list by list: Cyberiad's state is a dict of numbers, strings and
+    flat lists (the zones of cards, the per-seat counters) with three small dicts (the turn, the
+    prompt, the last Machine). The search copies it for every determinization and every trial
+    move of the greedy bot, thousands of times a decision; the JSON round trip cost about twice
+    this. Nothing is shared with `state` that a fact changes in place (tests/games/cyberiad/
+    test_search_shortcuts.py holds it to json_copy, sharing no list or dict, on every state of
+    whole matches, and to the keys listed here: a key new to the state must be copied here too)."""
+    copy = {**state}  # the scalars: seats, first, phase, over (immutable, shared)
+    copy["deck"] = state["deck"][:]
+    copy["discard"] = state["discard"][:]
+    copy["hands"] = [hand[:] for hand in state["hands"]]
+    copy["play"] = [area[:] for area in state["play"]]
+    for key in _SEAT_LISTS:
+        copy[key] = state[key][:]
+    turn = state["turn"]
+    copy["turn"] = {**turn, "used": turn["used"][:]}
+    if state["prompt"] is not None:  # the steps still to run: nested, and seldom there
+        copy["prompt"] = json_copy(state["prompt"])
+    if state["last_machine"] is not None:
+        copy["last_machine"] = {**state["last_machine"]}
+    if "ranked" in state:
+        copy["ranked"] = state["ranked"][:]
+    return copy
+
+
+# The flat lists of the state besides the zones: one entry a seat, and the order seats went out.
+_SEAT_LISTS = ("fame", "trouble", "genius", "constructors", "imprisoned", "out", "out_order")
+# Every key the state may hold, as copy_state copies them.
+STATE_KEYS = frozenset({"seats", "deck", "discard", "hands", "play", "first", "phase", "turn", "prompt",
+                        "last_machine", "over", "ranked", *_SEAT_LISTS})
+
+
 def determinize(state, seat, rand):
-    sample = json_copy(state)
+    sample = copy_state(state)
     hidden = [sample["deck"]] + [hand for other, hand in enumerate(sample["hands"]) if other != seat]
     prompt = sample["prompt"]
     shown = prompt["options"] if prompt is not None and prompt["seat"] == seat else []
