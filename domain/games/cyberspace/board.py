@@ -204,13 +204,18 @@ def _find_layout(board):
                 other = neighbour(cell, side)
                 if other not in sides:
                     closed = False  # an open connection
-                elif opposite(side) in sides[other] and other not in seen:
+                elif (side + 2) % 4 in sides[other] and other not in seen:  # opposite(side)
                     seen.add(other)
                     frontier.append(other)
         group.sort()
-        nodes = [(cell, node_of(board, cell)) for cell in group]
-        found.append((tuple(group), tuple(cell for cell, node in nodes if node == "server"),
-                      tuple(cell for cell, node in nodes if node == "client"), closed))
+        servers, clients = [], []
+        for cell in group:
+            node = TILES[board[cell]["tile"]]["node"]  # node_of
+            if node == "server":
+                servers.append(cell)
+            elif node == "client":
+                clients.append(cell)
+        found.append((tuple(group), tuple(servers), tuple(clients), closed))
     return tuple(found)
 
 
@@ -272,15 +277,32 @@ def steps_from(state, cell):
 
 
 def login_destinations(state, start):
-    """Every empty node reachable from `start` through connected, empty nodes."""
+    """Every empty node reachable from `start` through connected, empty nodes (`steps_from`,
+    with the Firewalls and Links looked up once for the whole walk, not at each node: the
+    greedy bot asks for every Avatar of every trial move; tests/games/cyberspace holds it to
+    a walk by steps_from)."""
+    board = state["board"]
     taken = occupants(state)
+    walls = {(cell, side) for player in state["players"] for cell, side in player["firewalls"]}
+    colours = {}  # port -> the Links of its colour (link_at: the first player holding it)
+    for player in state["players"]:
+        for port in player["links"]:
+            colours.setdefault(port, player["links"])
     seen, frontier = {start}, [start]
     while frontier:
         cell = frontier.pop()
-        for other in steps_from(state, cell):
-            if other not in seen and other not in taken:
-                seen.add(other)
-                frontier.append(other)
+        sides = sides_of(board, cell)
+        for side in sides:
+            other = neighbour(cell, side)  # joined: an adjoining tile, connection to connection
+            if other in seen or other in taken or other not in board or (side + 2) % 4 not in sides_of(board, other) \
+                    or (cell, side) in walls or (other, (side + 2) % 4) in walls:
+                continue
+            seen.add(other)
+            frontier.append(other)
+        for port in colours.get(cell, ()):
+            if port not in seen and port not in taken:
+                seen.add(port)
+                frontier.append(port)
     return sorted(seen - {start})
 
 

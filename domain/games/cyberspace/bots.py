@@ -12,11 +12,11 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.decision import advance
 from domain.kernel.memo import Memo
 
-from .board import (firewalls_on, is_closed, login_destinations, network_of, networks, node_of,
-                    open_connections, sides_of)
+from .board import (firewalls_on, is_closed, layout, login_destinations, network_of, networks, node_of,
+                    occupants, open_connections, sides_of)
 from .programs import probe_source
 from .rules import legal_actions, lookahead
-from .scoring import CLOSED_BONUS, network_points, network_table
+from .scoring import CLOSED_BONUS, network_points, network_table, share
 
 STRONG_HACK = 7  # attack value from which the greedy bot hacks a rival off a server too
 # Before the final round an Avatar is worth more than its place now: "Spawn early in the game.
@@ -66,9 +66,9 @@ def _value(state, seat):
         return _puzzle_value(state)
     own = {seat, (seat + 2) % 4} if state["teams"] else {seat}
     board, later = state["board"], not state["final_round"]
-    value, table = 0.0, network_table(state)
+    value, table = 0.0, _worth_table(state)
     for s, player in enumerate(state["players"]):
-        points = network_points(state, s, table)
+        points = sum(share(worth, held, s) for _, worth, held in table if s in held)  # network_points
         sign = 1 if s in own else -0.5
         value += sign * points
         if s not in own:
@@ -87,6 +87,22 @@ def _value(state, seat):
         if later and s == seat:
             value += LINK * min(2, sum(1 for port in player["links"] if port in homes))
     return value
+
+
+def _worth_table(state):
+    """scoring.network_table with each network's worth as a number: [(cells, worth, servers
+    held by seat)], the cells a tuple (layout's own, not a copy: only read here)."""
+    taken = occupants(state)
+    table = []
+    for cells, servers, clients, closed in layout(state["board"]):
+        held = {}
+        for cell in servers:
+            if cell in taken:
+                holder = taken[cell][0]
+                held[holder] = held.get(holder, 0) + 1
+        worth = sum(1 for cell in clients if cell not in taken) + (CLOSED_BONUS if closed else 0) if servers else 0
+        table.append((cells, worth, held))
+    return table
 
 
 def _server_in_reach(state, cell):

@@ -184,7 +184,8 @@ def remap_refusal(st, cell, action):
         return "malformed_action", 'a remap needs integers "x", "y" and "rot"'
     if rot not in (0, 1, 2, 3):
         return "bad_rotation", "a rotation is 0, 1, 2 or 3 quarter turns clockwise"
-    if remap_outcome(st, cell, key(x, y), rot) == remap_outcome(st, cell, cell, board[cell]["rot"]):
+    if key(x, y) == cell and remap_outcome(st, cell, cell, rot) == remap_outcome(st, cell, cell, board[cell]["rot"]):
+        # (outcomes begin with their square: another square is another outcome)
         return "remap_must_move", ("a remapped tile must go to another position: another square, or other "
                                    "connections or Firewall sides")
     rest = {c: placed for c, placed in board.items() if c != cell}
@@ -202,12 +203,17 @@ def options_remap(st):
         rest = {c: placed for c, placed in board.items() if c != cell}
         tile = board[cell]["tile"]
         seen = {remap_outcome(st, cell, cell, board[cell]["rot"])}
+        # remap_outcome's connections and Firewall sides for each rotation, worked out once
+        # for all the squares (tests/games/cyberspace/test_programs.py holds it to remap_outcome)
+        turns = [remap_outcome(st, cell, cell, rot)[1:] for rot in range(4)]
         for x, y, shape_rot in placements(rest, st["size"], tile):
+            target = key(x, y)
             for rot in range(4):
-                outcome = remap_outcome(st, cell, key(x, y), rot)
-                if turned(tile, rot) == turned(tile, shape_rot) and outcome not in seen:
-                    seen.add(outcome)
-                    actions.append({"type": "remap", "from": cell, "x": x, "y": y, "rot": rot})
+                if turns[rot][0] == turned(tile, shape_rot):
+                    outcome = (target, *turns[rot])
+                    if outcome not in seen:
+                        seen.add(outcome)
+                        actions.append({"type": "remap", "from": cell, "x": x, "y": y, "rot": rot})
     return actions
 
 

@@ -6,12 +6,12 @@ cards, so hidden information never steers the choice."""
 
 import random
 
-from domain.kernel.canonical import json_copy
 from domain.kernel.decision import advance
 from domain.kernel.errors import IllegalAction
 
 from . import engine
 from .cards import CARDS, HEROES
+from .trial import trial_copy as _trial_copy
 
 WIN_SEQUENCE = 30  # being ahead in an Attack Sequence that can still score (or be stopped) ...
 CONTESTED = 10  # ... but only this much while the side behind holds the cards to turn it round
@@ -89,14 +89,19 @@ def visible_copy(duel, seat, shuffler):
     (per player, so a Hero's hand holds that Hero's cards; hand sizes and the face-down cards'
     places, costs and turns kept). What the seat cannot see thus never steers its choice: the
     result depends only on its own view and `shuffler`."""
-    copy = json_copy(duel)
+    copy = _trial_copy(duel)  # its own lists, which this and the trials change
     for other, player in enumerate(copy["players"]):
         if other == seat:
             unseen = sorted(player["deck"])
             shuffler.shuffle(unseen)
             player["deck"] = unseen
             continue
-        secrets = [e for stack in player["stacks"].values() for e in stack if e["face"] == "down"]
+        secrets = []
+        for stack in player["stacks"].values():
+            for index, entry in enumerate(stack):
+                if entry["face"] == "down":  # an entry of its own to re-deal (trial_copy shares them with `duel`)
+                    stack[index] = entry = dict(entry)
+                    secrets.append(entry)
         unseen = sorted(player["hand"] + player["deck"] + [e["card"] for e in secrets])
         shuffler.shuffle(unseen)
         hand, rest = len(player["hand"]), len(player["hand"]) + len(secrets)
@@ -143,26 +148,6 @@ def _apply(duel, seat, action):
     return after
 
 
-def _trial_copy(duel):
-    """A copy of `duel` for a trial move to change: each dict and list `engine.evolve` changes
-    in place is copied; what it never changes in place (the config, the scores, a pending
-    choice, the entries of a sequence, of the duplicates and of the twists) is shared, and
-    `duel` stays as it was. About half the cost of a JSON round trip, paid at every trial;
-    tests/games/herocard/test_bots.py holds evolve to it."""
-    copy = dict(duel)
-    copy["players"] = [{**player, "deck": player["deck"][:], "hand": player["hand"][:],
-                        "discard": player["discard"][:], "twisted": player["twisted"][:],
-                        "stacks": {attribute: [dict(entry) for entry in stack]  # a reveal updates its entry
-                                   for attribute, stack in player["stacks"].items()}}
-                       for player in duel["players"]]
-    copy["turn"] = {**duel["turn"], "forfeit": duel["turn"]["forfeit"][:]}
-    if duel["sequence"] is not None:
-        copy["sequence"] = {**duel["sequence"], "played": duel["sequence"]["played"][:]}
-    copy["duplicates"] = duel["duplicates"][:]
-    copy["assist"] = dict(duel["assist"])
-    return copy
-
-
 def _plan(duel, seat, action, tried=None):
     """A card that only prepares an attack (One More Round's extra Base Attack, Forfeiture's
     discard, a Tissue Sample's draw), played on your own turn with no Attack Sequence open, is
@@ -199,11 +184,17 @@ def _preparation(duel, seat, action):
 
 
 def evaluate(duel, seat):
-    mine = engine.side_seats(duel, seat)
     players = duel["players"]
     if duel["over"]:
         return 10_000 if seat in duel["winners"] else -10_000
-    score = 100 * (sum(players[s]["vp"] for s in mine) - sum(p["vp"] for i, p in enumerate(players) if i not in mine))
+    mine = engine.side_seats(duel, seat) if duel["config"]["teams"] else (seat,)
+    # Every term is a whole number, so one sum in any order is the same float at the end.
+    score = 0
+    for i, p in enumerate(players):
+        if i in mine:
+            score += 100 * p["vp"]
+        else:  # engine.opponents
+            score += -100 * p["vp"] - len(p["hand"]) * 3 + len(p["twisted"]) * 6
     sequence = duel["sequence"]
     if sequence and (seat in sequence["attack"] or seat in sequence["block"]):
         attack, block = engine.attack_values(duel)
@@ -216,19 +207,21 @@ def evaluate(duel, seat):
             swing = CONTESTED if _reserve(duel, sequence[behind], behind, seat) >= margin else WIN_SEQUENCE
             score += swing if ahead else -swing
     me = players[seat]
-    free = {a: engine.free_points(me, a) for a in me["scores"]}
-    score += sum(free.values()) * 1.0
-    score += len(me["hand"]) * 2
-    score += _secrets(duel, seat, free)
-    score -= me["skip_turns"] * 40
-    for other in (s for s in range(duel["seats"]) if s not in mine):  # engine.opponents
-        score -= len(players[other]["hand"]) * 3
-        score += len(players[other]["twisted"]) * 6
-    score += 3 * duel["turn"]["allowance"] if duel["turn"]["active"] == seat else 0
+    stacks = me["stacks"]
+    free = {}  # engine.free_points
+    for attribute, points in me["scores"].items():
+        stack = stacks[attribute]
+        if stack:
+            for entry in stack:
+                points -= entry["cost"]
+        free[attribute] = points
+    score += sum(free.values()) + len(me["hand"]) * 2 + _secrets(duel, seat, free) - me["skip_turns"] * 40
+    if duel["turn"]["active"] == seat:
+        score += 3 * duel["turn"]["allowance"]
     for d in duel["duplicates"]:  # a duplicate aimed at its own side scores nothing
         if d["target"] not in engine.side_seats(duel, d["owner"]):
             score += 10 if d["owner"] in mine else -10
-    return score
+    return score * 1.0
 
 
 def _reserve(duel, seats, side, judge):

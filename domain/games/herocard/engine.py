@@ -29,9 +29,12 @@ attribute?, uid?}, deploy {card, attribute}, reveal {uid, target?, attribute?}, 
 choose {cards} (a forced discard), prefer {preference} (a Teams partner's stated preference).
 """
 
+import sys
+
 import orjson
 
 from domain.kernel.decision import Decision
+from domain.kernel.decision import advance as advance_in_place
 from domain.kernel.errors import IllegalAction
 from domain.kernel.memo import Memo
 
@@ -39,6 +42,7 @@ from . import listing, plays
 from .hidden import redact, redact_action, view  # noqa: F401  (the API)
 from .plays import HAND_LIMIT, attack_values, clear_top, draw, free_points, opponents, side_seats  # noqa: F401  (the API)
 from .cards import ATTRIBUTES, HEROES, deck_list
+from .trial import trial_copy
 
 DRAW_LIMIT, CLEAR_LIMIT = 3, 3  # "Draw up to three cards"; "Remove up to three cards"
 
@@ -127,10 +131,11 @@ def evolve(duel, fact):
         player["stacks"][fact["attribute"]].append(
             {"uid": fact["uid"], "card": fact["card"], "face": fact["face"], "cost": fact["cost"], "turn": fact["turn"]})
         duel["next_uid"] = fact["uid"] + 1
-    elif kind == "hc.reveal":
-        for entry in players[fact["seat"]]["stacks"][fact["attribute"]]:
+    elif kind == "hc.reveal":  # a new entry, not the old one changed: a trial copy shares entries (trial.py)
+        stack = players[fact["seat"]]["stacks"][fact["attribute"]]
+        for index, entry in enumerate(stack):
             if entry["uid"] == fact["uid"]:
-                entry.update(face="up", card=fact["card"], dud=fact["dud"])
+                stack[index] = {**entry, "face": "up", "card": fact["card"], "dud": fact["dud"]}
     elif kind == "hc.open":
         duel["sequence"] = {"owner": fact["owner"], "target": fact["target"], "attack": fact["attack"],
                             "block": fact["block"], "played": [], "duplicate": fact["duplicate"],
@@ -540,9 +545,10 @@ _ACCEPTED: Memo = Memo(2048)  # (seat, the duel's JSON) -> _accepted_plays' JSON
 
 
 def _accepted(duel, seat, action):
+    """A trial decide: on a trial copy given up to it (decision.advance), not a JSON copy."""
     try:
         precheck(duel, seat, action)
-        decide(duel, seat, action, _NO_RANDOMNESS)
+        advance_in_place(sys.modules[__name__], trial_copy(duel), seat, action, _NO_RANDOMNESS)
     except IllegalAction:
         return False
     return True

@@ -104,3 +104,44 @@ def test_a_forked_child_starts_without_the_remembered_layouts():
     if child == 0:
         os._exit(1 if B._LAYOUTS else 0)
     assert os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) == 0
+
+
+def destinations_by_the_rules(state, start):
+    """'Every empty node reachable through connected, empty nodes', a step at a time."""
+    taken = B.occupants(state)
+    seen, frontier = {start}, [start]
+    while frontier:
+        for other in steps_by_the_rules(state, frontier.pop()):
+            if other not in seen and other not in taken:
+                seen.add(other)
+                frontier.append(other)
+    return sorted(seen - {start})
+
+
+@pytest.mark.parametrize("options, seats", MODES, ids=[f"{o}-{s}" for o, s in MODES])
+def test_login_destinations_are_the_walk_step_by_step_at_every_state(options, seats):
+    """login_destinations looks the Firewalls and Links up once for its whole walk."""
+    walked = 0
+    for bot in ("random", "greedy"):
+        for state in states(options, seats, seed=seats + 1, bot=bot):
+            for cell in state["board"]:
+                found = B.login_destinations(state, cell)
+                assert found == destinations_by_the_rules(state, cell), cell
+                walked += len(found) > 0
+    assert walked >= 100
+
+
+def test_a_connection_facing_no_connection_joins_nothing_either_way():
+    """A tile's connection against a neighbour's blank side: no network joined, no step taken,
+    whichever of the two cells comes first (random play seldom lays such a pair)."""
+    from .boards import E, W, avatar, new_state, put
+    for turned_cell in ("3,3", "4,3"):
+        state = new_state()
+        put(state, 3, 3, "server", [E, W])
+        put(state, 4, 3, "client", [W, E])
+        state["board"][turned_cell]["rot"] = (state["board"][turned_cell]["rot"] + 1) % 4  # now north-south
+        groups = B.networks(state["board"])
+        assert groups == networks_by_the_rules(state["board"]) == [["3,3"], ["4,3"]]
+        avatar(state, 0, 3, 3)
+        assert B.login_destinations(state, "3,3") == destinations_by_the_rules(state, "3,3") == []
+        assert B.login_destinations(state, "4,3") == destinations_by_the_rules(state, "4,3") == []

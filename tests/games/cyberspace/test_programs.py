@@ -1,6 +1,8 @@
 """Spawn, Login, Link, Firewall, Remap, the three-program limit and Rebooting, each from
 the rulebook's wording (and its OK / Invalid figures)."""
 
+import pytest
+
 from domain.games.cyberspace import RULESET
 from domain.games.cyberspace.board import firewalls_on, link_at
 from domain.kernel.canonical import json_copy
@@ -402,3 +404,40 @@ def test_no_reboot_after_acting_and_a_full_reboot_frees_the_next_spawn():
     # "If you remove all your Avatars during reboot ... place it on any empty client in any network."
     state, _ = act(state, 0, {"type": "spawn", "x": 1, "y": 2})
     assert state["players"][0]["avatars"][0] == "1,2"
+
+
+def remaps_one_by_one(st):
+    """programs.options_remap as written first: remap_outcome asked for every square and turn."""
+    from domain.games.cyberspace.board import is_pendant, key, placements, turned
+    from domain.games.cyberspace.programs import remap_outcome
+    board, actions = st["board"], []
+    for cell in sorted(board):
+        if not is_pendant(board, cell):
+            continue
+        rest = {c: placed for c, placed in board.items() if c != cell}
+        tile = board[cell]["tile"]
+        seen = {remap_outcome(st, cell, cell, board[cell]["rot"])}
+        for x, y, shape_rot in placements(rest, st["size"], tile):
+            for rot in range(4):
+                outcome = remap_outcome(st, cell, key(x, y), rot)
+                if turned(tile, rot) == turned(tile, shape_rot) and outcome not in seen:
+                    seen.add(outcome)
+                    actions.append({"type": "remap", "from": cell, "x": x, "y": y, "rot": rot})
+    return actions
+
+
+@pytest.mark.parametrize("options, seats", [({"duels": "bit"}, 2), ({"duels": "bit", "teams": True}, 4), ({}, 3)])
+def test_the_remaps_listed_are_those_remap_outcome_tells_apart(options, seats):
+    """options_remap works each turn's connections and Firewall sides out once per tile: the
+    same remaps, in the same order, as asking remap_outcome at every square, at every state
+    of random and greedy matches (Firewalls on the tiles too)."""
+    from domain.games.cyberspace.programs import options_remap
+    from .test_layout import states
+    walled = listed = 0
+    for bot in ("random", "greedy"):
+        for state in states(options, seats, seed=seats + 5, bot=bot):
+            found = options_remap(state)
+            assert found == remaps_one_by_one(state)
+            listed += len(found)
+            walled += any(p["firewalls"] for p in state["players"]) and bool(found)
+    assert listed >= 200 and walled >= 20

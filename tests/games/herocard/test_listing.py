@@ -108,3 +108,19 @@ def test_a_forked_child_starts_without_the_remembered_listings():
     if child == 0:
         os._exit(1 if engine._ACCEPTED else 0)
     assert os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) == 0
+
+
+@pytest.mark.parametrize("options, seats", MODES, ids=[f"{o}-{s}" for o, s in MODES])
+def test_the_candidates_left_out_untried_are_each_refused(options, seats):
+    """listing._Refusals leaves out plays and deployments that cost too much or whose first
+    card the pre-check refuses whatever it names: every one of them is refused, so the
+    listing lists what it would list from every candidate."""
+    left_out = 0
+    for bot in ("random", "greedy"):
+        for duel, seat in positions(options, seats, seed=seats * 10 + len(options) + 1, bot=bot):
+            tried = listing.candidates(duel, seat)
+            for action in listing.candidates(duel, seat, everything=True):
+                if action not in tried:
+                    assert refusal(lambda: engine.precheck(duel, seat, action)) is not None, action
+                    left_out += 1
+    assert left_out >= 50
