@@ -5,7 +5,7 @@ Sluggish and Deadly. Formations live in state["battle"]["formations"]."""
 from domain.kernel.errors import IllegalAction
 
 from .effects import check_deaths, damage
-from .state import attributes, enemies, home, neighbours, owners, stats, units_in
+from .state import attributes, columns_by_unit, enemies, home, neighbours, owners, stats, units_in
 
 MAX_ROWS = 2  # "Formations have a front and back row but can scale infinitely in width"
 
@@ -140,23 +140,45 @@ def place_blocks(state, seat, region, blocks):
         formation["blocked"] = [i < len(columns) and bool(columns[i]) for i in range(len(formation["columns"]))]
 
 
-def _timings(state, column):
+class _Reads:
+    """A moment's reads of units' attributes and stats, each unit's read once: nothing changes
+    while a moment's hits are worked out (the damage is dealt after), yet every column read its
+    units' attribute lists for its timing and Deadly, and their stats, each column found again
+    for every unit: a combat was a twentieth of the search bot's time (issue 32)."""
+
+    def __init__(self, state):
+        self.state, self.columns, self.known_attributes, self.known_stats = state, columns_by_unit(state), {}, {}
+
+    def attributes(self, uid):
+        found = self.known_attributes.get(uid)
+        if found is None:
+            found = self.known_attributes[uid] = attributes(self.state, uid)
+        return found
+
+    def stats(self, uid):
+        found = self.known_stats.get(uid)
+        if found is None:
+            found = self.known_stats[uid] = stats(self.state, uid, self.columns)
+        return found
+
+
+def _timings(reads, column):
     shared = set()
     for uid in column:
-        shared |= set(attributes(state, uid))
+        shared |= set(reads.attributes(uid))
     moments = shared & {"swift", "sluggish"}
     return moments or {"normal"}
 
 
-def _column_power(state, column):
+def _column_power(reads, column):
     """Negative power deals 0."""
-    return sum(max(0, stats(state, uid)[0]) for uid in column)
+    return sum(max(0, reads.stats(uid)[0]) for uid in column)
 
 
 MOMENTS = ("swift", "normal", "sluggish")
 
 
-def _assign(state, column, amount, deadly, hits, key, dealer, chosen, pending):
+def _assign(state, reads, column, amount, deadly, hits, key, dealer, chosen, pending):
     """Front to back: the front unit takes what kills it, the excess goes to the unit
     behind; nothing carries past the back row. "The player dealing damage may choose to
     assign additional damage beyond lethal" to the front unit (Q&A): where that is a real
@@ -166,7 +188,7 @@ def _assign(state, column, amount, deadly, hits, key, dealer, chosen, pending):
     if amount <= 0 or not column:
         return
     front = column[0]
-    lethal = 1 if deadly else max(1, stats(state, front)[1] - state["units"][front]["damage"])
+    lethal = 1 if deadly else max(1, reads.stats(front)[1] - state["units"][front]["damage"])
     given = min(amount, lethal)
     if len(column) > 1 and amount > lethal:
         if key in chosen:
@@ -216,29 +238,30 @@ def assigned(state, option):
 
 
 def _moment_hits(state, region, moment, chosen):
-    hits, pending = [], []
+    hits, pending, reads = [], [], _Reads(state)
     for formation in state["battle"]["formations"]:
         if formation["region"] != region:
             continue
         blocks = formation["blocks"] or []
         for index, column in enumerate(formation["columns"]):
             column = [u for u in column if u in state["units"]]
-            if not column or moment not in _timings(state, column):
+            if not column or moment not in _timings(reads, column):
                 continue
-            power = _column_power(state, column)
-            deadly = _column_has(state, column, "deadly")
+            power = _column_power(reads, column)
+            deadly = any("deadly" in reads.attributes(uid) for uid in column)
             if index < len(formation["blocked"]) and formation["blocked"][index]:
                 defenders = blocks[index] if index < len(blocks) else []
-                _assign(state, defenders, power, deadly, hits, f"{formation['id']}:blocks:{index}",
+                _assign(state, reads, defenders, power, deadly, hits, f"{formation['id']}:blocks:{index}",
                         formation["attacker"], chosen, pending)
             else:
                 hits.append((f"player:{formation['defender']}", power, False))
         for index, column in enumerate(blocks):
             column = [u for u in column if u in state["units"]]
-            if not column or index >= len(formation["columns"]) or moment not in _timings(state, column):
+            if not column or index >= len(formation["columns"]) or moment not in _timings(reads, column):
                 continue
-            _assign(state, formation["columns"][index], _column_power(state, column),
-                    _column_has(state, column, "deadly"), hits, f"{formation['id']}:columns:{index}",
+            deadly = any("deadly" in reads.attributes(uid) for uid in column)
+            _assign(state, reads, formation["columns"][index], _column_power(reads, column), deadly, hits,
+                    f"{formation['id']}:columns:{index}",
                     formation["defender"], chosen, pending)
     return hits, pending
 

@@ -4,6 +4,8 @@ in that region. These functions change the (copied) state; legality is checked b
 
 import orjson
 
+from domain.kernel.memo import Memo
+
 from .cards import TOKENS, data_of, name_of
 from .state import abilities, columns_by_unit, enemies, formation_column, parts_of, present, stats, units_in
 
@@ -110,6 +112,9 @@ def check_deaths(state):
         board = _board(state)
         if board == _clean_board:
             return
+        if board in _CLEAN_BOARDS:
+            _clean_board = board
+            return
         dead = []
         columns = columns_by_unit(state)
         for uid, unit in sorted(state["units"].items()):
@@ -117,7 +122,7 @@ def check_deaths(state):
             if defense <= 0 or unit["damage"] >= defense or unit["deadly_hit"]:
                 dead.append(uid)
         if not dead:
-            _clean_board = board
+            _clean_board = _CLEAN_BOARDS.keep(board, board)
             return
         for uid in dead:
             leave_play(state, uid, "die")
@@ -129,6 +134,12 @@ def check_deaths(state):
 # answer is the same, so the stats of every unit are not read again (bench/search_speed.py,
 # issue 32). Any board seen clean is clean whatever state, match or thread it came from.
 _clean_board = None
+# And the boards found clean before it (bounded: a search meets ever new boards). A search
+# plays each candidate on the same samples, and a third of the boards the last one misses
+# were found clean earlier in the decision, by another candidate's playout: each unit's stats
+# read again for them were a few per cent of the search bot's time (issue 32). The board is
+# public (units, formations, teams) and the whole of what the check reads.
+_CLEAN_BOARDS: Memo = Memo(2048)
 
 
 def _board(state) -> bytes:

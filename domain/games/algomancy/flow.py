@@ -460,7 +460,8 @@ def eliminate(state):
             state["battle"]["formations"] = [f for f in state["battle"]["formations"] if f["attacker"] != seat]
     if someone_out:
         seats = living(state)  # else the loop changed nothing: read once, as at every check (issue 32)
-    if len({team_of(state, s) for s in seats}) <= 1:
+    team = state["team"]
+    if len({team[s] for s in seats}) <= 1:  # team_of, read without a call: at every check (issue 32)
         state["over"] = "eliminated"
     elif state["window"] and not priority_groups(state, state["window"]["region"]):
         state["window"] = None

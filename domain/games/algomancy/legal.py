@@ -6,7 +6,7 @@ from .battle import attack_targets, forming, free_tokens, free_units, incoming, 
 from .cards import ELEMENTS
 from .effects import choice_options
 from .plays import activate_actions, ambush_actions, mod_actions, play_actions
-from .state import ACTIVATIONS_PER_TURN, attributes, home, stats
+from .state import ACTIVATIONS_PER_TURN, attributes, current_region, home, stats
 
 FORMATION_PARAMS = {"formations": "a list of {target: enemy seat in a neighbouring region, columns: [[front unit, "
                     "optional back unit], ...], tokens: [your spell tokens following the units]}"}
@@ -40,14 +40,16 @@ def listed(state, seat):
         actions += [{"type": "exchange_prismite", "resource": r["id"], "element": e}
                     for r in player["resources"] if r["kind"] == "Prismite" for e in ELEMENTS]
         return actions + [{"type": "end_planning"}]
+    if kind in ("haste", "deploy", "window"):  # where the seat acts, found once for every kind of play
+        region = current_region(state, seat)
     if kind == "haste":
-        return play_actions(state, seat) + [{"type": "end_haste"}]
+        return play_actions(state, seat, region) + [{"type": "end_haste"}]
     if kind == "deploy":
-        return play_actions(state, seat) + mod_actions(state, seat) + activate_actions(state, seat) + \
-            [{"type": "end_deployment"}]
+        return play_actions(state, seat, region) + mod_actions(state, seat, region) + \
+            activate_actions(state, seat, region) + [{"type": "end_deployment"}]
     if kind == "window":
-        return play_actions(state, seat) + ambush_actions(state, seat) + mod_actions(state, seat) + \
-            activate_actions(state, seat) + [{"type": "pass_priority"}]
+        return play_actions(state, seat, region) + ambush_actions(state, seat, region) + \
+            mod_actions(state, seat, region) + activate_actions(state, seat, region) + [{"type": "pass_priority"}]
     if kind == "attack":
         return attack_options(state, seat)
     if kind == "form":
@@ -106,20 +108,26 @@ def block_options(state, seat):
     options = [{}]
     greedy, spare = {}, list(blockers)
     singles = []
-    for formation in formations:
+    # Whether each blocker flies, and each attacking column, read once (the listing changes
+    # nothing): read for every pairing of a column and a blocker, twice, they were half the
+    # block step's listing (issue 32).
+    flying_by_formation = [[_column_has(state, column, "flying") for column in f["columns"]] for f in formations]
+    fliers = {unit for unit in blockers if "flying" in attributes(state, unit)} \
+        if any(map(any, flying_by_formation)) else set()
+    for formation, flying_columns in zip(formations, flying_by_formation):
         columns = formation["columns"]
         chosen = [[] for _ in columns]
         for index in sorted(range(len(columns)), key=lambda i: -sum(_power(state, u) for u in columns[i])):
-            flying = _column_has(state, columns[index], "flying")
-            fit = [u for u in spare if not flying or "flying" in attributes(state, u)]
+            flying = flying_columns[index]
+            fit = [u for u in spare if not flying or u in fliers]
             if fit:
                 chosen[index] = [fit[0]]
                 spare.remove(fit[0])
         greedy[formation["id"]] = chosen
         for index, column in enumerate(columns):
-            flying = _column_has(state, column, "flying")
+            flying = flying_columns[index]
             for unit in blockers:
-                if not flying or "flying" in attributes(state, unit):
+                if not flying or unit in fliers:
                     single = [[] for _ in range(index)] + [[unit]]
                     singles.append({formation["id"]: single})
     if any(any(c) for c in greedy.values()):

@@ -2,13 +2,14 @@
 played (timing), affinity and mana, targets, and whether it goes on the stack (battle) or
 resolves at once (a player alone in their region during haste and deployment)."""
 
+import functools
 from itertools import permutations
 
 from domain.kernel.errors import IllegalAction
 
 from .cards import data_of, name_of
 from .effects import leave_play, make_item, pay_mana, resolve, target_ok
-from .state import abilities, can_afford, current_region, present, units_in
+from .state import _parts, _text_key, abilities, can_afford, current_region, present, units_in
 
 TIMING_BY_STEP = {"deploy": ("normal", "haste", "virus"), "haste": ("haste",), "window": ("battle",)}
 
@@ -55,12 +56,12 @@ def check_targets(state, seat, region, kinds, targets):
 
 # --- playing a card or a spell token ----------------------------------------------------
 
-def playable_sources(state, seat):
+def playable_sources(state, seat, region=None):
     """Cards in hand and spell tokens that the current step's timing allows."""
     kind = step_kind(state)
     if kind not in TIMING_BY_STEP:
         return []
-    region = current_region(state, seat)
+    region = current_region(state, seat) if region is None else region
     allowed = TIMING_BY_STEP[kind]
     sources = [c for c in sorted(set(state["players"][seat]["hand"])) if data_of(c).get("timing", "normal") in allowed
                and can_afford(state, seat, data_of(c))]
@@ -80,10 +81,10 @@ def _burst_follower(state, seat, token):
     return same[0] != token
 
 
-def play_actions(state, seat):
-    region = current_region(state, seat)
+def play_actions(state, seat, region=None):
+    region = current_region(state, seat) if region is None else region
     actions = []
-    for source in playable_sources(state, seat):
+    for source in playable_sources(state, seat, region):
         others = len(_burst_others(state, seat, region, source)) if source in state["spell_tokens"] else None
         for targets in target_choices(state, seat, region, data_of(source).get("targets", [])):
             action = {"type": "play", "card": source, "targets": targets}
@@ -204,12 +205,12 @@ def _put(state, items):
 
 # --- ambush ------------------------------------------------------------------------------
 
-def ambush_actions(state, seat):
+def ambush_actions(state, seat, region=None):
     """In battle a card with Ambush may be played, whatever its own timing, to recall an
     allied unit and take its place."""
     if step_kind(state) != "window":
         return []
-    region = current_region(state, seat)
+    region = current_region(state, seat) if region is None else region
     actions = []
     for card in sorted(set(state["players"][seat]["hand"])):
         if data_of(card).get("ambush") and can_afford(state, seat, data_of(card)):
@@ -235,11 +236,11 @@ def do_ambush(state, seat, action):
 
 # --- modifications ------------------------------------------------------------------------
 
-def mod_actions(state, seat):
+def mod_actions(state, seat, region=None):
     """Each mod the seat may apply, onto each unit, at each place among the unit's mods (Q&A:
     "you can place new mods in-between old ones")."""
     kind = step_kind(state)
-    region = current_region(state, seat)
+    region = current_region(state, seat) if region is None else region
     player = state["players"][seat]
     actions = []
     if kind == "deploy":
@@ -323,7 +324,7 @@ def ability_of(state, uid):
     """The unit's activated ability (its own or an augment's) with grafted effects added
     beneath it: (cost, target kinds, effects, indexes of effects limited once a turn)."""
     unit = state["units"][uid]
-    ability = next((part["activated"] for part in abilities(state, uid) if part.get("activated")), None)
+    ability = _activated(*_text_key(unit))
     if not ability:
         return None
     kinds, effects, bounded = list(ability.get("targets", [])), list(ability["effects"]), []
@@ -345,10 +346,19 @@ def ability_of(state, uid):
     return ability["cost"], kinds, effects, bounded
 
 
-def activate_actions(state, seat):
+# A unit's activated ability (before grafts) follows from its card and augments alone, as its
+# parts do (state._parts): the listing asks it of every unit of the seat at every deployment and
+# priority step, and finding it in the parts again was a per cent of the search bot's time
+# (issue 32). The card data is the catalog's own, never changed.
+@functools.lru_cache(maxsize=8192)
+def _activated(card_id: str, augments: tuple):
+    return next((part["activated"] for part in _parts(card_id, augments) if part.get("activated")), None)
+
+
+def activate_actions(state, seat, region=None):
     if step_kind(state) not in ("deploy", "window"):
         return []
-    region = current_region(state, seat)
+    region = current_region(state, seat) if region is None else region
     actions = []
     for uid in units_in(state, region, seat):
         ability = ability_of(state, uid)

@@ -90,14 +90,13 @@ def current_region(state, seat):
 def priority_groups(state, region):
     """Priority starts with the initiative player (or the nearest present clockwise) and goes
     clockwise; teammates share priority, so a team is one group."""
-    groups = []
+    groups, by_team, team = [], {}, state["team"]  # a group is one team's: found by its team
     for seat in present(state, region):
-        for group in groups:
-            if team_of(state, group[0]) == team_of(state, seat):
-                group.append(seat)
-                break
-        else:
-            groups.append([seat])
+        group = by_team.get(team[seat])
+        if group is None:
+            group = by_team[team[seat]] = []
+            groups.append(group)
+        group.append(seat)
     return groups
 
 
