@@ -14,7 +14,7 @@ from rich.text import Text
 
 from domain.kernel import ruleset as rulesets
 
-from . import menu as menus
+from . import keyboard, menu as menus
 from .details import Catalog, brief as brief_lines, table as details_table
 from .session import Refused
 
@@ -69,7 +69,7 @@ class Table:
 
     def __init__(self, session, seats: list[int], console: Console, ask=None, resume_hint: str = ""):
         self.session, self.seats, self.console = session, list(seats), console
-        self.ask = ask or (lambda prompt: console.input(Text(prompt, style="bold")))
+        self.ask = ask or (lambda prompt: keyboard.ask(console, prompt))
         self.resume_hint = resume_hint
         summary = session.summary()
         self.summary = summary

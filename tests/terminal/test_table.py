@@ -61,3 +61,17 @@ def test_the_line_above_the_menu_names_the_seat_asked_and_unknown_keys_are_expla
     assert "'zz' is not a choice: type a number from 1 to" in text and "'99' is not a choice" in text
     assert "cards and tiles you can see" in text and "constructor" in text, "d: the catalog's details"
     assert "is asked to choose: pick" in text
+
+
+def test_the_table_asks_at_the_terminal_through_keyboard_ask(sqlite_env, monkeypatch):
+    """Without a scripted `ask`, the table reads each answer with keyboard.ask (where a Ctrl-C
+    is never lost: tests/terminal/test_keyboard.py), not input()."""
+    from service.terminal import keyboard
+
+    arbiter = Arbiter(MatchStore(sqlite_env))
+    created = arbiter.create_match("cyberiad", [{"name": "ann"}, {"bot": "random"}])
+    console = Console(file=io.StringIO(), width=100)
+    asked = []
+    monkeypatch.setattr(keyboard, "ask", lambda console_, prompt: asked.append((console_, prompt)) or "7")
+    table = Table(LocalSession(arbiter, uuid.UUID(created["match_id"])), [0], console)
+    assert table.ask("your choice: ") == "7" and asked == [(console, "your choice: ")]
