@@ -29,12 +29,11 @@ attribute?, uid?}, deploy {card, attribute}, reveal {uid, target?, attribute?}, 
 choose {cards} (a forced discard), prefer {preference} (a Teams partner's stated preference).
 """
 
-import sys
+from types import SimpleNamespace
 
 import orjson
 
-from domain.kernel.decision import Decision
-from domain.kernel.decision import advance as advance_in_place
+from domain.kernel.decision import Decision, advance as advance_in_place
 from domain.kernel.errors import IllegalAction
 from domain.kernel.memo import Memo
 
@@ -548,7 +547,7 @@ def _accepted(duel, seat, action):
     """A trial decide: on a trial copy given up to it (decision.advance), not a JSON copy."""
     try:
         precheck(duel, seat, action)
-        advance_in_place(sys.modules[__name__], trial_copy(duel), seat, action, _NO_RANDOMNESS)
+        advance_in_place(_THIS_GAME, trial_copy(duel), seat, action, _NO_RANDOMNESS)
     except IllegalAction:
         return False
     return True
@@ -576,6 +575,8 @@ class _NoRandomness:
 
 
 _NO_RANDOMNESS = _NoRandomness()
+# What `advance` needs of a game (as Cyberspace's lookahead hands it): the trial copy is decided in place.
+_THIS_GAME = SimpleNamespace(decide=decide, evolve=evolve)
 
 
 def _clear_orders(player, ordered=False):
