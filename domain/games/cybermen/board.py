@@ -53,13 +53,16 @@ def group_squares(state):
 
 def human_passable(state):
     """Humans cross open ground and other groups, never Cybermen or Cyberconversion Units."""
-    blocked = cyberman_squares(state) | unit_squares(state)
-    return lambda pos: pos in OPEN_GROUND and pos not in blocked
+    return _human_free(human_blocked(state))
 
 
 def human_blocked(state) -> frozenset:
     """The squares `human_passable(state)` refuses off the map's own obstacles."""
     return frozenset(cyberman_squares(state) | unit_squares(state))
+
+
+def _human_free(blocked):
+    return lambda pos: pos in OPEN_GROUND and pos not in blocked
 
 
 def human_reach(start, blocked, limit) -> dict:
@@ -71,7 +74,7 @@ def human_reach(start, blocked, limit) -> dict:
     key = (start, limit, blocked & _within(start, limit))
     found = _HUMAN_REACH.get(key)
     if found is None:
-        found = _HUMAN_REACH.keep(key, distances([start], lambda pos: pos in OPEN_GROUND and pos not in blocked, limit))
+        found = _HUMAN_REACH.keep(key, distances([start], _human_free(blocked), limit))
     return found
 
 
@@ -83,7 +86,7 @@ def human_map(starts: tuple, blocked) -> dict:
     key = (starts, blocked)
     found = _HUMAN_MAPS.get(key)
     if found is None:
-        found = _HUMAN_MAPS.keep(key, distances(starts, lambda pos: pos in OPEN_GROUND and pos not in blocked))
+        found = _HUMAN_MAPS.keep(key, distances(starts, _human_free(blocked)))
     return found
 
 
@@ -128,7 +131,7 @@ class CybermanGround:
         (OPEN_GROUND) never changes."""
         pos = self.state["cybermen"][mover]["pos"]
         start = (pos[0], pos[1])
-        near = _WITHIN.get((start, speed)) or _within(start, speed)
+        near = _within(start, speed)
         key = (start, speed, near & self.others, near & self.units)
         found = _MOVES.get(key)
         if found is None:
