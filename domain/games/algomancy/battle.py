@@ -155,6 +155,9 @@ class _Reads:
             found = self.known_attributes[uid] = attributes(self.state, uid)
         return found
 
+    def column_has(self, column, attribute):
+        return any(attribute in self.attributes(uid) for uid in column)
+
     def stats(self, uid):
         found = self.known_stats.get(uid)
         if found is None:
@@ -248,7 +251,7 @@ def _moment_hits(state, region, moment, chosen):
             if not column or moment not in _timings(reads, column):
                 continue
             power = _column_power(reads, column)
-            deadly = any("deadly" in reads.attributes(uid) for uid in column)
+            deadly = reads.column_has(column, "deadly")
             if index < len(formation["blocked"]) and formation["blocked"][index]:
                 defenders = blocks[index] if index < len(blocks) else []
                 _assign(state, reads, defenders, power, deadly, hits, f"{formation['id']}:blocks:{index}",
@@ -259,7 +262,7 @@ def _moment_hits(state, region, moment, chosen):
             column = [u for u in column if u in state["units"]]
             if not column or index >= len(formation["columns"]) or moment not in _timings(reads, column):
                 continue
-            deadly = any("deadly" in reads.attributes(uid) for uid in column)
+            deadly = reads.column_has(column, "deadly")
             _assign(state, reads, formation["columns"][index], _column_power(reads, column), deadly, hits,
                     f"{formation['id']}:columns:{index}",
                     formation["defender"], chosen, pending)

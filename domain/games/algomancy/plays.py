@@ -2,14 +2,13 @@
 played (timing), affinity and mana, targets, and whether it goes on the stack (battle) or
 resolves at once (a player alone in their region during haste and deployment)."""
 
-import functools
 from itertools import permutations
 
 from domain.kernel.errors import IllegalAction
 
 from .cards import data_of, name_of
 from .effects import leave_play, make_item, pay_mana, resolve, target_ok
-from .state import _parts, _text_key, abilities, can_afford, current_region, present, units_in
+from .state import abilities, activated_of, can_afford, current_region, present, units_in
 
 TIMING_BY_STEP = {"deploy": ("normal", "haste", "virus"), "haste": ("haste",), "window": ("battle",)}
 
@@ -324,7 +323,7 @@ def ability_of(state, uid):
     """The unit's activated ability (its own or an augment's) with grafted effects added
     beneath it: (cost, target kinds, effects, indexes of effects limited once a turn)."""
     unit = state["units"][uid]
-    ability = _activated(*_text_key(unit))
+    ability = activated_of(unit)
     if not ability:
         return None
     kinds, effects, bounded = list(ability.get("targets", [])), list(ability["effects"]), []
@@ -344,15 +343,6 @@ def ability_of(state, uid):
                 bounded.append(len(effects))
             effects.append(effect)
     return ability["cost"], kinds, effects, bounded
-
-
-# A unit's activated ability (before grafts) follows from its card and augments alone, as its
-# parts do (state._parts): the listing asks it of every unit of the seat at every deployment and
-# priority step, and finding it in the parts again was a per cent of the search bot's time
-# (issue 32). The card data is the catalog's own, never changed.
-@functools.lru_cache(maxsize=8192)
-def _activated(card_id: str, augments: tuple):
-    return next((part["activated"] for part in _parts(card_id, augments) if part.get("activated")), None)
 
 
 def activate_actions(state, seat, region=None):

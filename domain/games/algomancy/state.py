@@ -136,6 +136,19 @@ def _parts(card_id: str, augments: tuple) -> tuple:
     return tuple(parts + [data_of(mod)["augment"] for mod in augments])
 
 
+def activated_of(unit):
+    """The unit's activated ability before grafts (its card's own or an augment's), or None."""
+    return _activated(*_text_key(unit))
+
+
+# It follows from the card and augments alone, as the parts do: the listing asks it of every
+# unit of the seat at every deployment and priority step, and finding it in the parts again was
+# a per cent of the search bot's time (issue 32). The card data is the catalog's own, never changed.
+@functools.lru_cache(maxsize=8192)
+def _activated(card_id: str, augments: tuple):
+    return next((part["activated"] for part in _parts(card_id, augments) if part.get("activated")), None)
+
+
 @functools.lru_cache(maxsize=8192)
 def _printed_attributes(card_id: str, augments: tuple) -> tuple:
     attributes = []
