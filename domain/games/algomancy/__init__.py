@@ -18,7 +18,7 @@ from .stats import PROFILE
 # from the deal's secret (they were numbered in deck-list order), deck lists dealt in name order, a
 # hidden zone's facts one whole-zone fact, an intent card and a deck list shown to others without
 # counts, the search bot's samples built from what its seat knows: a 1.2 match is refused.
-RULES_VERSION = "1.3.0"
+RULES_VERSION = "1.4.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

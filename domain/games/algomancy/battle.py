@@ -211,10 +211,11 @@ def combat(state, region):
     Sluggish columns last (a column with both deals twice). Before a moment's damage is dealt,
     each player dealing more than lethal damage to a column of two chooses how much its front
     unit takes: combat pauses (state["choice"], kind "assign") and resumes here."""
-    progress = state["battle"].get("damage") or {"region": region, "moment": 0, "chosen": {}}
+    progress = state["battle"].get("damage") or {"region": region, "moment": 0, "chosen": {}, "dealt": []}
     state["battle"]["damage"] = progress
     while progress["moment"] < len(MOMENTS):
-        hits, pending = _moment_hits(state, region, MOMENTS[progress["moment"]], progress["chosen"])
+        hits, pending, dealers = _moment_hits(state, region, MOMENTS[progress["moment"]], progress["chosen"],
+                                              set(progress.get("dealt", ())))
         if pending:
             ask = pending[0]
             state["choice"] = {"kind": "assign", "queue": [ask["dealer"]], "key": ask["key"],
@@ -226,6 +227,7 @@ def combat(state, region):
             if target.startswith("player:") or target in state["units"]:
                 damage(state, target, amount, deadly)
         check_deaths(state)
+        progress["dealt"] = sorted(set(progress.get("dealt", ())) | dealers)
         progress["moment"] += 1
         progress["chosen"] = {}
     state["battle"]["damage"] = None
@@ -240,17 +242,33 @@ def assigned(state, option):
     combat(state, progress["region"])
 
 
-def _moment_hits(state, region, moment, chosen):
-    hits, pending, reads = [], [], _Reads(state)
+def _moment_hits(state, region, moment, chosen, dealt):
+    """The moment's hits, the damage assignments it waits for, and the units that deal in it.
+    A unit deals combat damage once a combat (`dealt`: those that have), or twice in a column
+    with Swift and Sluggish (Q&A: "It deals combat damage twice, going first and last"): a
+    unit that shared its Swift partner's moment does not deal again at the normal moment once
+    the partner is gone and the column has lost Swift."""
+    hits, pending, dealers, reads = [], [], set(), _Reads(state)
+
+    def dealing(column):
+        timings = _timings(reads, column)
+        if moment not in timings:
+            return []
+        if moment == "sluggish" and "swift" in timings:
+            return column
+        return [uid for uid in column if uid not in dealt]
+
     for formation in state["battle"]["formations"]:
         if formation["region"] != region:
             continue
         blocks = formation["blocks"] or []
         for index, column in enumerate(formation["columns"]):
             column = [u for u in column if u in state["units"]]
-            if not column or moment not in _timings(reads, column):
+            dealing_units = dealing(column) if column else []
+            if not dealing_units:
                 continue
-            power = _column_power(reads, column)
+            dealers.update(dealing_units)
+            power = _column_power(reads, dealing_units)
             deadly = reads.column_has(column, "deadly")
             if index < len(formation["blocked"]) and formation["blocked"][index]:
                 defenders = blocks[index] if index < len(blocks) else []
@@ -260,13 +278,15 @@ def _moment_hits(state, region, moment, chosen):
                 hits.append((f"player:{formation['defender']}", power, False))
         for index, column in enumerate(blocks):
             column = [u for u in column if u in state["units"]]
-            if not column or index >= len(formation["columns"]) or moment not in _timings(reads, column):
+            dealing_units = dealing(column) if column and index < len(formation["columns"]) else []
+            if not dealing_units:
                 continue
+            dealers.update(dealing_units)
             deadly = reads.column_has(column, "deadly")
-            _assign(state, reads, formation["columns"][index], _column_power(reads, column), deadly, hits,
+            _assign(state, reads, formation["columns"][index], _column_power(reads, dealing_units), deadly, hits,
                     f"{formation['id']}:columns:{index}",
                     formation["defender"], chosen, pending)
-    return hits, pending
+    return hits, pending, dealers
 
 
 def forming(state, seat):

@@ -3,7 +3,7 @@
 import pytest
 
 from domain.games.algomancy import RULESET
-from domain.games.algomancy.battle import combat, place_attack, place_blocks
+from domain.games.algomancy.battle import assigned, combat, place_attack, place_blocks
 from domain.games.algomancy.cards import CARDS, ELEMENT_DECKS
 from domain.games.algomancy.effects import leave_play, spawn_unit
 from domain.games.algomancy.state import attributes, stats
@@ -159,6 +159,43 @@ def test_swift_deals_first_deadly_kills_and_tough_doubles_defense():
     assert golem not in state["units"], "deadly: 1 damage kills a 5/6"
     sentry = put(state, 0, "Mesa Sentry")
     assert stats(state, sentry) == (0, 8)
+
+
+def test_a_unit_that_dealt_damage_with_its_swift_partner_does_not_deal_again_once_the_partner_is_gone():
+    """"Dune Drifter has the 'Swift' attribute, which allows it to deal combat damage first";
+    "Combat attributes ... are shared by units in the same column"; "When a unit with
+    attributes is removed from a column, all other units in its column immediately lose access
+    to any attributes which that unit may have been sharing"; and only Swift with Sluggish
+    "deals combat damage twice" (Q&A). The Nomad deals with the Drifter's Swift, first; when
+    the Drifter dies in that moment, the Nomad does not deal again at the normal moment."""
+    state = battle(game())
+    drifter, nomad = put(state, 0, "Dune Drifter"), put(state, 0, "Steppe Nomad")  # 2/2 swift, 3/1
+    imp, sentry = put(state, 1, "Ember Imp"), put(state, 1, "Mesa Sentry")
+    for unit in state["units"].values():
+        unit["region"] = "r1"
+    place_attack(state, 0, [{"target": 1, "columns": [[drifter, nomad]]}])
+    place_blocks(state, 1, "r1", {"f1": [[imp, sentry]]})
+    combat(state, "r1")
+    while state.get("choice"):  # the attacker puts the least it may on the front blocker
+        assigned(state, state["choice"]["options"][0])
+    assert drifter not in state["units"] and imp not in state["units"], "the swift moment's trades"
+    dealt_once = 2 + 3 - 2  # the column's 5 power, the Imp's lethal 2 first, the rest to the Sentry
+    assert state["units"][sentry]["damage"] == dealt_once, "the Nomad dealt once, in the swift moment"
+
+
+def test_a_column_with_swift_and_sluggish_deals_twice_first_and_last():
+    """Q&A: "How does a unit with Swift and Sluggish work? It deals combat damage twice, going
+    first and last". Dune Drifter (2/2, Swift) in front of Deepwater Leviathan (6/6, Sluggish),
+    unblocked: the column's 8 reaches the defender twice."""
+    state = battle(game())
+    drifter, leviathan = put(state, 0, "Dune Drifter"), put(state, 0, "Deepwater Leviathan")
+    for unit in state["units"].values():
+        unit["region"] = "r1"
+    life = state["players"][1]["life"]
+    place_attack(state, 0, [{"target": 1, "columns": [[drifter, leviathan]]}])
+    place_blocks(state, 1, "r1", {})
+    combat(state, "r1")
+    assert life - state["players"][1]["life"] == 2 * (2 + 6)
 
 
 def test_balanced_inverted_and_malformed_monstrosity():
