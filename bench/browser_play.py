@@ -19,7 +19,7 @@ sys.path.insert(0, ROOT)
 
 from bench.servers import request, serve, stop  # noqa: E402
 
-CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium-headless-shell")
 PRESSES = int(os.environ.get("BENCH_PRESSES", "60"))
 GAME, OPTIONS = "herocard", {"victory_points": 2}
 
