@@ -47,9 +47,12 @@ def resign(state, seat):
         next_turn(turn)
     elif prompt and prompt["seat"] == seat:
         # Another player's effect asked the leaver (a discard, a Council of War offer): it
-        # goes on without them, as it does for a player out (README 16, 21).
+        # goes on without them, as it does for a player out (README 16, 21). A shuffle owed to
+        # a deck search is left out, as above: the search showed no order (an Electroknight's
+        # Sally asking the leaver to discard, with no one after them to ask, ran into it).
         turn.emit({"f": "prompt", "prompt": None})
-        run_steps(turn, prompt["actor"], list(prompt["then"]), dict(prompt["vars"]))
+        rest = [step for step in prompt["then"] if step["op"] != "shuffle_deck"]
+        run_steps(turn, prompt["actor"], rest, dict(prompt["vars"]))
     elif prompt and prompt["kind"] in SEAT_CHOICES and seat in prompt["options"]:
         # "Target Opponent" names a player still in. A single option left stays a prompt:
         # making it automatically could run the rest of the effect, which may draw at random.

@@ -159,6 +159,27 @@ def test_an_opponent_asked_to_discard_leaves_and_the_effect_goes_on_to_the_next(
     assert after["prompt"] is None and after["turn"]["seat"] == 0 and RULESET.to_act(after) == {0}
 
 
+def test_the_last_opponent_asked_leaves_and_the_search_ends_without_its_shuffle():
+    # Magnificent Electroknight: "Search deck for Sally and put it in play"; the Sally found is
+    # Aid the Steelypips ("Opponent must discard 1 card from hand"). The last opponent asked
+    # leaves: nothing is left of the effect but the shuffle owed to the search (item 12), which
+    # is not made (README 26: the search showed no order, and a resignation draws nothing at
+    # random). Found by random play with resignations; it raised before.
+    deck = ["aid-the-steelypips", *F[8:]]
+    state = table(seats=3, hands=[["magnificent-electroknight", *F[:4]], F[4:6], F[6:8]], deck=deck, turn=0)
+    state = play(state, 0, "magnificent-electroknight", F[:4])
+    assert state["prompt"]["kind"] == "search_deck" and state["prompt"]["options"] == ["aid-the-steelypips"]
+    state = choose(state, "aid-the-steelypips")
+    assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "discard"
+    state = choose(state, F[4])
+    assert state["prompt"]["seat"] == 2 and state["prompt"]["kind"] == "discard"
+    after, facts = resigned(state, 2)
+    assert after["out"] == [False, False, True] and after["hands"][2] == F[6:8]
+    assert not [fact for fact in facts if fact["f"] == "shuffle"] and after["deck"] == F[8:]
+    assert after["prompt"] is None and after["turn"]["seat"] == 0 and RULESET.to_act(after) == {0}
+    assert after["play"][0] == ["aid-the-steelypips"]
+
+
 def test_a_council_of_war_offer_to_a_player_who_left_is_not_made():
     # Council of War: "All players may fill their hands": README 16, each player still in.
     state = table(seats=4, hands=[["council-of-war", F[0]], F[1:3], F[3:5], F[5:7]], deck=F[7:], turn=0)
