@@ -743,8 +743,9 @@ def test_nothing_hidden_reaches_a_page_while_its_seat_acts(people, live):
     for player, seat in ((ann, 0), (bob, 1)):
         page = player.page
         page.wait_for_function("() => document.getElementById('actions').dataset.version")
-        for details in page.locator("#actions details.action-edit").all():  # every editor open: all it lists
-            details.evaluate("d => d.open = true")
+        # every editor open, to show all it lists: in one step in the page, since a listing that
+        # arrives late redraws the panel and an editor looked up before would be gone
+        page.evaluate("() => document.querySelectorAll('#actions details.action-edit').forEach(d => { d.open = true; })")
         full = live.arbiter.store.match(uuid.UUID(match_id)).state
         token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
         version = full and live.arbiter.store.match(uuid.UUID(match_id)).version
