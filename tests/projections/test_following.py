@@ -1,0 +1,54 @@
+"""How the projector follows the store while nothing happens, and when this process saves."""
+
+import threading
+import time
+import uuid
+
+from domain.kernel.store import MatchStore
+from projections.projector import LeaderLock, Projector, start_embedded
+from projections.readstore import open_read_store
+from service.matches import Arbiter
+
+
+def projector_on(sqlite_env, tmp_path):
+    store = MatchStore(sqlite_env)
+    return Projector(store, open_read_store(sqlite_env, tmp_path)), Arbiter(store)
+
+
+def test_an_idle_projector_looks_less_and_less_often(sqlite_env, tmp_path):
+    # Caught up, it waited 5 ms between looks for ever (200 reads of the stores a second); now
+    # the wait doubles after each empty look, up to 0.1 s: about a dozen looks in a second.
+    projector, _ = projector_on(sqlite_env, tmp_path)
+    looks = []
+    run_once = projector.run_once
+    projector.run_once = lambda: looks.append(time.monotonic()) or run_once()
+    stop = threading.Event()
+    thread = threading.Thread(target=projector.run_forever, args=(stop,))
+    thread.start()
+    time.sleep(1.0)
+    stop.set()
+    thread.join(5)
+    assert 5 <= len(looks) <= 30, f"{len(looks)} looks in a second of nothing to do"
+    gaps = [b - a for a, b in zip(looks, looks[1:])]
+    assert max(gaps) < 0.5 and gaps[-1] > 4 * gaps[0], gaps
+
+
+def test_a_save_by_this_process_wakes_the_embedded_projector_at_once(sqlite_env, tmp_path):
+    # With its waits set to a minute, only the wake-up on this process's own save can project
+    # a new match within the few seconds this test waits.
+    projector, arbiter = projector_on(sqlite_env, tmp_path)
+    before = set(threading.enumerate())
+    stop = start_embedded(projector, LeaderLock(tmp_path / "projector.lock"), idle_seconds=60, longest_idle_seconds=60)
+    (follower,) = [t for t in set(threading.enumerate()) - before if t.name == "arbiter-projector"]
+    try:
+        time.sleep(0.3)  # its first look found nothing: it waits
+        match_id = arbiter.create_match("cyberiad", ["ann", "bob"])["match_id"]
+        deadline = time.monotonic() + 5
+        while projector.models.get(f"match:{match_id}") is None:
+            assert time.monotonic() < deadline, "the save did not wake the projector"
+            time.sleep(0.02)
+    finally:
+        stop.set()
+        arbiter.create_match("cyberiad", ["cat", "dan"])  # a save wakes it to see the stop, not a minute on
+        follower.join(5)
+        assert not follower.is_alive()
