@@ -15,6 +15,7 @@ from domain.games.cybermancy.cards import POWER
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
+from tests.sizing import sized
 
 MODES = [({}, 2), ({}, 3), ({}, 4), ({"mode": "teams"}, 4), ({"draft": True}, 2), ({"draft": True}, 3),
          ({"draft": True, "mode": "teams"}, 4)]
@@ -23,7 +24,7 @@ EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")  # bench/mutation.py lowe
 
 
 def examples(default):
-    return min(default, int(EXAMPLES)) if EXAMPLES else default
+    return min(default, int(EXAMPLES)) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 def assert_nothing_hidden_leaks(state, facts, actor, action):

@@ -21,6 +21,7 @@ from domain.kernel.terminal import plain_text
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
+from tests.sizing import sized
 
 MAX_ACTIONS = 20_000
 EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
@@ -28,7 +29,7 @@ ALL_CARDS = sorted(card for card, n in ITEMS.items() for _ in range(n))
 
 
 def examples(default):
-    return min(default, int(EXAMPLES)) if EXAMPLES else default
+    return min(default, int(EXAMPLES)) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 def assert_nothing_hidden_leaks(state, facts):

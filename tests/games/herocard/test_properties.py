@@ -15,6 +15,7 @@ from domain.games.herocard import RULESET
 from domain.games.herocard.cards import ATTRIBUTES, deck_list
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
+from tests.sizing import sized
 
 MODES = [({}, 2), ({"fair_start": True}, 2), ({"discard_queue": True}, 2), ({}, 3), ({}, 4),
          ({"teams": True}, 4), ({"assistance": True}, 3), ({"assistance": True, "fair_start": True}, 4),
@@ -24,7 +25,7 @@ EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
 
 
 def examples(default):
-    return min(default, int(EXAMPLES)) if EXAMPLES else default
+    return min(default, int(EXAMPLES)) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 def cards_of(player):
