@@ -34,16 +34,17 @@ def test_an_idle_projector_looks_less_and_less_often(sqlite_env, tmp_path):
 
 
 def test_a_save_by_this_process_wakes_the_embedded_projector_at_once(sqlite_env, tmp_path):
-    # With its waits set to a minute, only the wake-up on this process's own save can project
-    # a new match within the few seconds this test waits.
+    # Idle for 2.6 s, its waits have grown to 2.56 s (5 ms doubled nine times; the longest is
+    # set to a minute): a look without the wake-up comes 2.5 s after the save, later than the
+    # 1.5 s this test gives the new match to be projected.
     projector, arbiter = projector_on(sqlite_env, tmp_path)
     before = set(threading.enumerate())
-    stop = start_embedded(projector, LeaderLock(tmp_path / "projector.lock"), idle_seconds=60, longest_idle_seconds=60)
+    stop = start_embedded(projector, LeaderLock(tmp_path / "projector.lock"), longest_idle_seconds=60)
     (follower,) = [t for t in set(threading.enumerate()) - before if t.name == "arbiter-projector"]
     try:
-        time.sleep(0.3)  # its first look found nothing: it waits
+        time.sleep(2.6)
         match_id = arbiter.create_match("cyberiad", ["ann", "bob"])["match_id"]
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 1.5
         while projector.models.get(f"match:{match_id}") is None:
             assert time.monotonic() < deadline, "the save did not wake the projector"
             time.sleep(0.02)
