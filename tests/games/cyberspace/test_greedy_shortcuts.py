@@ -12,6 +12,8 @@ from domain.games.cyberspace import bots as G
 from domain.games.cyberspace import rules as R
 from domain.kernel.canonical import canonical_json, json_copy
 from domain.kernel.rng import RandomStream
+# bots._value as first written: each seat's points by scoring.network_points over network_table
+from tests.kernel.search_reference import _value as value_by_the_table
 
 from .test_layout import MODES, states
 
@@ -125,37 +127,6 @@ def test_only_programs_are_remembered_by_the_board():
     the key leaves out: those are always weighed afresh."""
     assert G.BOARD_PROGRAMS <= set(R.PROGRAM_ACTIONS)
     assert "draw" not in G.BOARD_PROGRAMS  # its tile is drawn at random: what-ifs never draw
-
-
-def value_by_the_table(state, seat):
-    """bots._value as first written: each seat's points by scoring.network_points over
-    scoring.network_table (the worth as its dict, the cells a list of their own)."""
-    from domain.games.cyberspace.board import firewalls_on, node_of, sides_of
-    from domain.games.cyberspace.scoring import network_points, network_table
-    if state["puzzle"]:
-        return G._puzzle_value(state)
-    own = {seat, (seat + 2) % 4} if state["teams"] else {seat}
-    board, later = state["board"], not state["final_round"]
-    value, table = 0.0, network_table(state)
-    for s, player in enumerate(state["players"]):
-        points = network_points(state, s, table)
-        value += (1 if s in own else -0.5) * points
-        if s not in own:
-            continue
-        homes = set()
-        for cell in player["avatars"]:
-            if cell is None:
-                continue
-            on_server = node_of(board, cell) == "server"
-            value += 0.3 + 0.8 * on_server
-            if on_server:
-                value += 0.2 * sum(bool(firewalls_on(state, cell, side)) for side in sides_of(board, cell))
-            if later:
-                value += G.PRESENCE + G.REACH * (not on_server and G._server_in_reach(state, cell))
-                homes.update(next(group for group, _, _ in table if cell in group))
-        if later and s == seat:
-            value += G.LINK * min(2, sum(1 for port in player["links"] if port in homes))
-    return value
 
 
 @pytest.mark.parametrize("options, seats", MODES, ids=[f"{o}-{s}" for o, s in MODES])

@@ -11,6 +11,8 @@ from domain.games.herocard.bots import _trial_copy, greedy_bot, visible_copy
 from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
+# bots.evaluate as it was written term by term, before its single pass over the players
+from tests.kernel.search_reference import evaluate as evaluate_term_by_term
 
 from .arena import duel, pass_, play, put
 
@@ -199,42 +201,6 @@ def test_a_trial_copy_takes_every_fact_and_leaves_the_duel_it_copies_as_it_was(o
         for fact in RULESET.decide(state, seat, action, RandomStream(key, "m", seq)):
             state = RULESET.evolve(state, fact)
     assert {"hc.place", "hc.clear", "hc.active", "hc.resolved", "hc.draw", "hc.discard", "hc.twist"} <= kinds
-
-
-def evaluate_term_by_term(d, seat):
-    """bots.evaluate as it was written term by term (before its single pass over the players
-    and its free points worked out in place)."""
-    from domain.games.herocard.bots import CONTESTED, WIN_SEQUENCE, _reserve, _secrets
-    mine = engine.side_seats(d, seat)
-    players = d["players"]
-    if d["over"]:
-        return 10_000 if seat in d["winners"] else -10_000
-    score = 100 * (sum(players[s]["vp"] for s in mine) - sum(p["vp"] for i, p in enumerate(players) if i not in mine))
-    sequence = d["sequence"]
-    if sequence and (seat in sequence["attack"] or seat in sequence["block"]):
-        attack, block = engine.attack_values(d)
-        can_score = (players[sequence["owner"]]["vp_turn"] != d["turn"]["number"]
-                     and sequence["target"] not in engine.side_seats(d, sequence["owner"]))
-        ahead = (attack > block) == (seat in sequence["attack"])
-        if can_score:
-            behind = "block" if attack > block else "attack"
-            margin = attack - block if attack > block else block - attack + 1
-            swing = CONTESTED if _reserve(d, sequence[behind], behind, seat) >= margin else WIN_SEQUENCE
-            score += swing if ahead else -swing
-    me = players[seat]
-    free = {a: engine.free_points(me, a) for a in me["scores"]}
-    score += sum(free.values()) * 1.0
-    score += len(me["hand"]) * 2
-    score += _secrets(d, seat, free)
-    score -= me["skip_turns"] * 40
-    for other in engine.opponents(d, seat):
-        score -= len(players[other]["hand"]) * 3
-        score += len(players[other]["twisted"]) * 6
-    score += 3 * d["turn"]["allowance"] if d["turn"]["active"] == seat else 0
-    for dup in d["duplicates"]:
-        if dup["target"] not in engine.side_seats(d, dup["owner"]):
-            score += 10 if dup["owner"] in mine else -10
-    return score
 
 
 @pytest.mark.parametrize("options, seats, seed", [({}, 2, 41), ({}, 3, 42), ({"teams": True}, 4, 43),
