@@ -48,11 +48,17 @@ def resign(state, seat):
     elif prompt and prompt["seat"] == seat:
         # Another player's effect asked the leaver (a discard, a Council of War offer): it
         # goes on without them, as it does for a player out (README 16, 21). A shuffle owed to
-        # a deck search is left out, as above: the search showed no order (an Electroknight's
-        # Sally asking the leaver to discard, with no one after them to ask, ran into it).
+        # a deck search cannot be made here, as above (an Electroknight's Sally asking the
+        # leaver to discard, with no one after them to ask, raised); README 26 says what that
+        # leaves known.
         turn.emit({"f": "prompt", "prompt": None})
         rest = [step for step in prompt["then"] if step["op"] != "shuffle_deck"]
         run_steps(turn, prompt["actor"], rest, dict(prompt["vars"]))
+        if len(rest) < len(prompt["then"]) and st["prompt"] and not st["over"]:
+            # the effect asks another player next: the shuffle stays owed, made when they
+            # answer (the last step of a search's effect, so it goes last)
+            asked = st["prompt"]
+            turn.emit({"f": "prompt", "prompt": {**asked, "then": [*asked["then"], {"op": "shuffle_deck"}]}})
     elif prompt and prompt["kind"] in SEAT_CHOICES and seat in prompt["options"]:
         # "Target Opponent" names a player still in. A single option left stays a prompt:
         # making it automatically could run the rest of the effect, which may draw at random.

@@ -180,6 +180,21 @@ def test_the_last_opponent_asked_leaves_and_the_search_ends_without_its_shuffle(
     assert after["play"][0] == ["aid-the-steelypips"]
 
 
+def test_an_opponent_asked_before_another_leaves_and_the_search_is_still_shuffled():
+    # As above, but the first opponent asked leaves: the second is still asked, and when they
+    # answer the deck is shuffled as after any search (item 12), since a decision has a
+    # random stream. (A first mend dropped this shuffle too; found by a helper's review.)
+    state = table(seats=3, hands=[["magnificent-electroknight", *F[:4]], F[4:6], F[6:8]],
+                  deck=["aid-the-steelypips", *F[8:]], turn=0)
+    state = choose(play(state, 0, "magnificent-electroknight", F[:4]), "aid-the-steelypips")
+    after, facts = resigned(state, 1)
+    assert after["prompt"]["seat"] == 2 and after["prompt"]["kind"] == "discard"
+    assert not [fact for fact in facts if fact["f"] == "shuffle"]
+    after, facts = act(after, 2, {"type": "choose", "option": F[6]})
+    assert [fact for fact in facts if fact["f"] == "shuffle"], "the search's shuffle is made"
+    assert after["prompt"] is None and sorted(after["deck"]) == sorted(F[8:]) and RULESET.to_act(after) == {0}
+
+
 def test_a_council_of_war_offer_to_a_player_who_left_is_not_made():
     # Council of War: "All players may fill their hands": README 16, each player still in.
     state = table(seats=4, hands=[["council-of-war", F[0]], F[1:3], F[3:5], F[5:7]], deck=F[7:], turn=0)
