@@ -194,7 +194,7 @@ class _Dice:
 
     def apply(self, ruleset, state, seat, action):
         self.seq += 1
-        state, _ = advance(ruleset, state, seat, action, RandomStream(self.key, self.name, self.seq))
+        state, _ = advance(ruleset, state, seat, action, RandomStream(self.key, self.name, self.seq), facts=False)
         return state  # the sample is the playout's own: advanced in place
 
 

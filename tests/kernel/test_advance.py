@@ -1,7 +1,12 @@
 """`advance` (domain/kernel/decision.py): the search's playouts and the bots' trials step a
 state they own in place. For every game, at every step of random and greedy matches at
 several tables, it must give the very state and facts that `decide` and then `evolve` of
-each fact give; and a plain `decide` afterwards must still leave its input alone."""
+each fact give; and a plain `decide` afterwards must still leave its input alone.
+
+A playout asks for the state alone (`facts=False`), and steps one state in place from its
+start to its end: that state must equal, at every step, the one `decide` and `evolve` give,
+so a part shared between two places of the state (which evolve's copies would separate)
+cannot make the two drift apart over a match."""
 
 import random
 
@@ -21,6 +26,9 @@ GAMES = sorted(r.name for r in all_latest())
 # Algomancy decides by diffing a copy (no Decision): one table shows advance evolves its facts.
 PLAYED = sorted({(game, canonical_json(options).decode(), seats) for game, options, seats in TABLES
                  if game != "algomancy"} | {(game, "{}", max(latest(game).min_seats, 2)) for game in GAMES})
+# Only Algomancy acts differently when no facts are wanted: each of its tables, and one of the others.
+PLAYED_STATE_ONLY = sorted({(game, canonical_json(options).decode(), seats) for game, options, seats in TABLES
+                            if game == "algomancy"} | {(game, "{}", max(latest(game).min_seats, 2)) for game in GAMES})
 
 
 def play_checking_advance(ruleset, options: dict, seats: int, seed: int, policy: str) -> int:
@@ -54,6 +62,36 @@ def test_advance_gives_what_decide_then_evolve_give_at_every_step(game, options,
         for policy in ("random", "greedy"):
             steps += play_checking_advance(ruleset, orjson.loads(options), seats,
                                            seed, policy)
+    assert steps > 20
+
+
+def play_checking_the_state_only_path(ruleset, options: dict, seats: int, seed: int, policy: str) -> int:
+    rand = random.Random(seed)
+    key = rand.randbytes(32)
+    state = ruleset.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
+    in_place = json_copy(state)  # stepped by advance(facts=False) alone, never copied again
+    bot = ruleset.bots.get(policy) or ruleset.bots["random"]
+    steps = 0
+    for seq in range(2, 3000):
+        if ruleset.outcome(state) is not None:
+            break
+        seat = rand.choice(sorted(ruleset.to_act(state)))
+        action = bot(state, seat, random.Random(rand.getrandbits(64)))
+        for fact in ruleset.decide(state, seat, action, RandomStream(key, "m", seq)):
+            state = ruleset.evolve(state, fact)
+        in_place, _ = advance(ruleset, in_place, seat, action, RandomStream(key, "m", seq), facts=False)
+        assert in_place == state, f"step {seq}: {action} stepped in place to another state than decide + evolve"
+        steps += 1
+    assert ruleset.outcome(in_place) == ruleset.outcome(state)
+    return steps
+
+
+@pytest.mark.parametrize("game, options, seats", PLAYED_STATE_ONLY, ids=lambda v: str(v))
+def test_a_state_stepped_in_place_for_a_whole_match_stays_what_decide_then_evolve_give(game, options, seats):
+    ruleset, steps = latest(game), 0
+    for seed in range(sized(1)):
+        for policy in ("random", "greedy"):
+            steps += play_checking_the_state_only_path(ruleset, orjson.loads(options), seats, seed, policy)
     assert steps > 20
 
 

@@ -13,6 +13,7 @@ from itertools import compress
 from operator import ne
 
 from domain.kernel.canonical import json_copy
+from domain.kernel.decision import state_only_claimed
 from domain.kernel.errors import IllegalAction, InvalidSetup
 from domain.kernel.ruleset import seat_for_key
 
@@ -289,6 +290,10 @@ def decide(state, seat, action, rng):
             raise IllegalAction("action_shape", f"{field} names a card, unit, resource, element or option by a string")
     if state["choice"] and action["type"] != "choose":
         raise IllegalAction("choice_pending", "an effect is resolving and waits for your choice (choose)")
+    if state_only_claimed():  # a search's playout: it gave this state up and reads no facts
+        ACTIONS[action["type"]](state, seat, action)
+        advance(state, rng, checked=not eliminate(state))
+        return []
     after = json_copy(state)
     ACTIONS[action["type"]](after, seat, action)
     advance(after, rng, checked=not eliminate(after))
