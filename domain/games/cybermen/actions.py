@@ -6,7 +6,7 @@ from domain.kernel.errors import IllegalAction
 from domain.kernel.ruleset import stray_field_refusal
 
 from .board import (CybermanGround, cyberman_squares, group_squares, human_blocked, human_passable, human_reach,
-                    open_ground, toward, unit_squares)
+                    human_toward, open_ground, toward, unit_squares)
 from .data import COLS, DIRECTIONS, LATEST_MARK, MARKS, ROWS
 from .effects import (arrive_at_unit, capture, convert, cyberman_attacks_group, cyberman_attacks_partial,
                       defence_options, die, escape, make_lieutenant, new_id, offer_defence, on_open_exit, partial_attacks,
@@ -112,8 +112,8 @@ def allowance_moves(state, seat):
     """Destinations with the fewest Fatigue tokens that reach them (each token: one more square)."""
     group = state["groups"][seat]
     if group["mind"]:  # "must move towards the nearest Cyberman ... their entire possible movement"
-        goals = [c["pos"] for c in state["cybermen"].values() if c["role"] != "partial"]
-        return {to: 0 for to in (toward(group["pos"], goals, human_passable(state), state["roll"], True)
+        goals = tuple((c["pos"][0], c["pos"][1]) for c in state["cybermen"].values() if c["role"] != "partial")
+        return {to: 0 for to in (human_toward(group["pos"], goals, human_blocked(state), state["roll"])
                                  or [tuple(group["pos"])])}
     tokens = group["fatigue"] if uses_tokens(state, seat) else 0
     reach = human_reach(group["pos"], human_blocked(state), state["roll"] + tokens)
@@ -153,11 +153,24 @@ def _cyber_move_actions(state):
             for cid, squares in free_cyber_moves(state) for to in squares] + [{"type": "end_cyber"}]
 
 
-def lists_free_cyber_moves(state, seat):
-    """Whether `legal_actions(state, seat)` is a movement phase's Cyberman moves (those of
-    `free_cyber_moves`) and end_cyber."""
-    return (not state["over"] and not state["prompt"] and not state["active"] and state["phase"] == "cyber_move"
-            and not state["queue"] and state["count"] is not None and seat in to_act(state))
+def listing(state, seat):
+    """Which listing `legal_actions(state, seat)` is, for those a bot may weigh without making
+    it: "free_cyber_moves" (a movement phase's Cyberman moves, those of `free_cyber_moves`, then
+    end_cyber), "facings" (a face action for each of FACINGS), "group_moves" (those of
+    `allowance_moves(state, seat)` in order, then break_free if `can_break_free`),
+    "ability_users" (use_ability for each of `ability_users(state)`); None for any other."""
+    if state["over"] or state["prompt"] or seat not in to_act(state):
+        return None
+    if state["active"]:
+        return "facings" if state["active"]["stage"] == "face" else None
+    phase = state["phase"]
+    if phase == "cyber_move" and not state["queue"] and state["count"] is not None:
+        return "free_cyber_moves"
+    if phase == "group_move":
+        return "group_moves"
+    if phase == "abilities" and not state["queue"]:
+        return "ability_users"
+    return None
 
 
 def free_cyber_moves(state):
@@ -217,6 +230,8 @@ def _listed(state, seat, action):
         to = action.get("to")
         return (action.keys() == {"type", "to", "fatigue"}
                 and allowance_moves(state, state["turn"]).get((to[0], to[1])) == action["fatigue"])
+    if action["type"] == "face" and not state["prompt"] and state["active"] and state["active"]["stage"] == "face":
+        return action.keys() == {"type", "facing"} and action["facing"] in FACINGS  # listed for each facing
     if (action["type"] == "use_ability" and state["phase"] == "abilities" and not state["prompt"]
             and not state["active"] and not state["queue"]):  # listed for every Cyberman that may use one
         return action.keys() == {"type", "id"} and uses_ability(state, action["id"])

@@ -5,8 +5,9 @@ from domain.kernel.memo import Memo
 
 from .board import human_blocked, human_map, manhattan, neighbours
 from .data import CONST, DATA, DIRECTIONS, SABOTAGE
-from .actions import free_cyber_moves, legal_actions, lists_free_cyber_moves
+from .actions import FACINGS, allowance_moves, can_break_free, free_cyber_moves, legal_actions, listing
 from .effects import ability_hits
+from .flow import ability_users
 
 EXITS = tuple((r, c) for r, row in enumerate(DATA["map"]) for c, t in enumerate(row) if t == "E")
 
@@ -22,8 +23,18 @@ def greedy_bot(state, seat, rand):
     moves close in on the nearest rival group (never the seat's own), face it, attack it and use
     the abilities that hit rival groups hardest, sparing its own; with no rival left on the
     map they are driven away from the seat's own group and faced away from it."""
-    if lists_free_cyber_moves(state, seat):
+    # The listings a decision meets most, weighed without making their actions (made and scored
+    # in turn, a group's moves, the facings and the abilities cost a twentieth of a search more).
+    kind = listing(state, seat)
+    if kind == "free_cyber_moves":
         return _best_free_cyber_move(state, seat)
+    if kind == "facings":
+        return _best_facing(state, seat)
+    if kind == "group_moves":
+        return _best_group_move(state, seat)
+    users = ability_users(state) if kind == "ability_users" else None
+    if users:
+        return _best_ability_user(state, seat, users)
     actions = legal_actions(state, seat)
     # What this decision reads again for every action, read once: the distance maps (every
     # group move reads them) and the rival groups' squares (every Cyberman move reads them).
@@ -63,19 +74,57 @@ def _best_free_cyber_move(state, seat):
     return {"type": "cyber_move", "id": best[0], "to": list(best[1])}
 
 
-def _once(memo, key, compute):
-    """`compute()`, kept in the decision's `memo` under `key`: what one decision reads again for
-    every action it weighs is read once."""
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
+def _best_facing(state, seat):
+    """The first of the best-scored of the four facings listed, scored as `score_action` scores them."""
+    pos = state["cybermen"][state["active"]["id"]]["pos"]
+    rivals = _rival_groups(state, seat, {})
+    own = [state["groups"][seat]["pos"]] if state["groups"][seat]["members"] else []
+    best, best_score = None, None
+    for facing in FACINGS:
+        score = _hits_facing(rivals, pos, facing) - _hits_facing(own, pos, facing)
+        if best_score is None or score > best_score:
+            best, best_score = facing, score
+    return {"type": "face", "facing": best}
+
+
+def _best_group_move(state, seat):
+    """The first of the best-scored of a group's listed moves (then break_free), scored as
+    `score_action` scores them without making the listing's 20-odd actions."""
+    memo = {}
+    best, best_score = None, None
+    for to, fatigue in sorted(allowance_moves(state, seat).items()):
+        score = _human_square(state, seat, to, memo) - 0.3 * fatigue
+        if best_score is None or score > best_score:
+            best, best_score = (to, fatigue), score
+    if can_break_free(state, seat):
+        free = {"type": "break_free"}
+        if best_score is None or score_action(state, seat, free, memo) > best_score:
+            return free
+    return {"type": "move", "to": list(best[0]), "fatigue": best[1]}
+
+
+def _best_ability_user(state, seat, users):
+    """The first of the best-scored of an abilities phase's use_ability actions (one for each
+    of `users`, in order), scored as `score_action` scores them without making the listing."""
+    memo = {}
+    best, best_score = None, None
+    for cid in users:
+        score = _ability_score(state, seat, cid, memo)
+        if best_score is None or score > best_score:
+            best, best_score = cid, score
+    return {"type": "use_ability", "id": best}
+
+
+def _ability_score(state, seat, cid, memo):
+    """What Cyberman `cid`'s abilities are worth to `seat` now: the hits on rival groups less
+    those on its own."""
+    return sum(HIT_WEIGHT[effect] * (-1 if hit == seat else 1) for hit, effect in ability_hits(state, cid, memo))
 
 
 def _rival_groups(state, seat, memo):
     """Where the groups the seat's Cybermen should hunt stand: every group in play but its own
     (a seat steering the Cybermen onto its own group was the greedy bot's old blind spot)."""
-    # Kept in `memo` as _once would, without the closure _once needs made again for each of
-    # a listing's 30-odd Cyberman moves.
+    # Kept in `memo` without a closure to make again for each of a listing's 30-odd Cyberman moves.
     rivals = memo.get("rivals")
     if rivals is None:
         rivals = memo["rivals"] = [g["pos"] for s, g in enumerate(state["groups"]) if g["members"] and s != seat]
@@ -139,7 +188,7 @@ def score_action(state, seat, action, memo):
     if kind == "attack":
         return -10 if action["target"] == f"group{seat}" else 10 + action.get("fatigue", 0)
     if kind == "use_ability":
-        return sum(HIT_WEIGHT[effect] * (-1 if hit == seat else 1) for hit, effect in ability_hits(state, action["id"], memo))
+        return _ability_score(state, seat, action["id"], memo)
     if kind in ("weakness", "escape", "fatigue"):
         return {"weakness": 3, "escape": 2, "fatigue": 1}[kind]
     if kind == "glitch":  # a partial conversion stays the player's own piece
@@ -163,27 +212,52 @@ HIT_WEIGHT = {"stunned": 3, "mind": 2, "injured": 2}
 def _human_square(state, seat, to, memo):
     """The group's square: nearer the next Unit to try (two players) or the exit, clear of Cybermen.
     `memo` keeps the decision's distance maps (the squares' map is the same for every move)."""
-    exits_open = state["round"] >= CONST["exits_open_round"] - 1
     untried = memo.get("untried")
     if untried is None:  # read once a decision (without a closure: this runs for every square listed)
         untried = memo["untried"] = _untried_units(state, seat)
+    goal = memo.get("goal")
+    if goal is None:  # the Units' neighbours while there are Units to try, else the exits
+        starts = tuple(n for pos in untried for n in neighbours(pos)) if untried else EXITS
+        goal = memo["goal"] = human_map(starts, human_blocked(state))
+    square = (to[0], to[1])
+    distance = goal.get(square, 30)
     if untried:  # two players: try every Unit first, keeping clear of the Cybermen, then run
-        to_unit = _once(memo, "units", lambda: human_map(tuple(n for pos in untried for n in neighbours(pos)),
-                                                          human_blocked(state))).get(tuple(to), 30)
-        return -to_unit + min(_danger(state, to, memo), 4) * 2 + (SABOTAGE_PULL if to_unit == 0 else 0)
-    to_exit = _once(memo, "exits", lambda: human_map(EXITS, human_blocked(state))).get(tuple(to), 30)
-    if exits_open:  # the danger counts for nothing: not reckoned
-        return -to_exit + (100 if to_exit == 0 else 0)
-    return -to_exit + min(_danger(state, to, memo), 4) * 2
+        return -distance + _danger(state, square, memo) * 2 + (SABOTAGE_PULL if distance == 0 else 0)
+    if state["round"] >= CONST["exits_open_round"] - 1:  # the exits are open: the danger counts for nothing
+        return -distance + (100 if distance == 0 else 0)
+    return -distance + _danger(state, square, memo) * 2
 
 
-def _danger(state, to, memo):
-    """Squares from `to` to the nearest Cyberman (9 with none on the map)."""
-    squares = memo.get("cybermen")
-    if squares is None:  # read once a decision (a group's move weighs 20-odd squares)
-        squares = memo["cybermen"] = [(c["pos"][0], c["pos"][1]) for c in state["cybermen"].values()]
-    row, col = to
-    return min((abs(row - r) + abs(col - c) for r, c in squares), default=9)
+DANGER_CAP = 4  # a Cyberman this many squares away or further is no more a danger than none
+
+
+def _danger(state, square, memo):
+    """Squares from `square` to the nearest Cyberman, DANGER_CAP at most (with none on the map too)."""
+    near = memo.get("danger")
+    if near is None:  # read once a decision (a group's move weighs 20-odd squares)
+        cybermen = tuple((c["pos"][0], c["pos"][1]) for c in state["cybermen"].values())
+        near = memo["danger"] = _DANGER.get(cybermen)
+        if near is None:
+            near = memo["danger"] = _DANGER.keep(cybermen, _danger_by_square(cybermen))
+    return near.get(square, DANGER_CAP)
+
+
+# {the Cybermen's squares: {each square nearer than DANGER_CAP to one: its distance to the
+# nearest}}: a map made once for the Cybermen where they stand, rather than every square's
+# distance to each Cyberman reckoned afresh (that was a third of a group move's choice).
+_DANGER: Memo = Memo(10_000)
+_DANGER_STEPS = [(dr, dc, abs(dr) + abs(dc)) for dr in range(1 - DANGER_CAP, DANGER_CAP)
+                 for dc in range(abs(dr) + 1 - DANGER_CAP, DANGER_CAP - abs(dr))]
+
+
+def _danger_by_square(cybermen) -> dict:
+    near = {}
+    for row, col in cybermen:
+        for dr, dc, distance in _DANGER_STEPS:
+            square = (row + dr, col + dc)
+            if distance < near.get(square, DANGER_CAP):
+                near[square] = distance
+    return near
 
 
 # An attempt on a Unit is worth about +0.5 Victory Point (half 3 points, half a member lost):

@@ -2,7 +2,8 @@
 every step of whole matches: a group's reach and its distance maps (kept by the figures'
 squares), the greedy bot's choice made without the movement phase's listing, the abilities'
 hits (the terrain's lines of fire kept by the terrain function), the rules' check of a
-chosen action against the part of the listing it could be in."""
+chosen action against the part of the listing it could be in; a Mind Controlled group's move
+(kept by its square, the Cybermen's, the figures' and its roll)."""
 
 import random
 
@@ -11,7 +12,7 @@ import pytest
 from domain.games.cybermen import RULESET
 from domain.games.cybermen import board
 from domain.games.cybermen.actions import _attack_actions, _listed, allowance_moves, legal_actions
-from domain.games.cybermen.board import distances, human_passable, manhattan, neighbours
+from domain.games.cybermen.board import distances, human_passable, manhattan, neighbours, toward
 from domain.games.cybermen.bots import EXITS, _human_square, _untried_units, score_action
 from domain.games.cybermen.data import CONST, DIRECTIONS
 from domain.games.cybermen.effects import ENERGY_BEAM_RANGE, GUN_RANGE, MIND_CONTROL_RANGE, ability_hits
@@ -100,9 +101,38 @@ def test_the_shortcuts_agree_with_the_reckoning_afresh_at_every_step(seats, poli
                 limit = state["roll"] + (group["fatigue"] if group["status"] == "human" else 0)
                 reach = distances([group["pos"]], human_passable(state), limit=limit)
                 assert allowance_moves(state, seat) == {to: max(0, d - state["roll"]) for to, d in reach.items()}
+            else:
+                assert allowance_moves(state, seat) == mind_moves_afresh(state, seat)
             for action in legal_actions(state, seat):
                 if action["type"] == "move":
                     assert _human_square(state, seat, action["to"], {}) == square_afresh(state, seat, action["to"])
+
+
+def mind_moves_afresh(state, seat):
+    """actions.allowance_moves of a Mind Controlled group as it read before its route was kept."""
+    group = state["groups"][seat]
+    goals = [c["pos"] for c in state["cybermen"].values() if c["role"] != "partial"]
+    return {to: 0 for to in (toward(group["pos"], goals, human_passable(state), state["roll"], True)
+                             or [tuple(group["pos"])])}
+
+
+def test_a_mind_controlled_group_moves_by_its_roll_and_whatever_stands_in_its_way():
+    # The same group and Cyberman asked again with another roll, another Cyberman aside, a
+    # partial conversion (no goal) or a Unit on its route: each move as reckoned afresh.
+    cyberman = {"id": "c1", "pos": [7, 2]}
+    layouts = [[cyberman], [cyberman, {"id": "c2", "pos": [7, 10]}], [cyberman, {"id": "c2", "pos": [6, 6]}],
+               [cyberman, {"id": "c2", "pos": [7, 10], "role": "partial", "seat": 1}]]
+    seen = []
+    for cybermen in layouts:
+        for units in ({}, {"u1": [7, 4]}):
+            for roll in (1, 2, 3):
+                state = place(fresh(2), groups={0: [7, 7]}, cybermen=cybermen, phase="group_move")
+                state["units"], state["roll"] = dict(units), roll
+                state["groups"][0]["mind"] = True
+                moves = allowance_moves(state, 0)
+                assert moves == mind_moves_afresh(state, 0), (cybermen, units, roll)
+                seen.append(tuple(sorted(moves)))
+    assert len(set(seen)) >= 6  # the roll, the goals and the figures each change the move
 
 
 def test_among_equally_good_cyberman_moves_the_greedy_bot_plays_the_first_listed():
@@ -164,3 +194,30 @@ def test_the_movement_phase_ends_once_only_figures_the_controller_does_not_move_
     state, _ = act(state, 0, {"type": "cyber_move", "id": "c1", "to": [7, 4]})
     state, _ = act(state, 0, {"type": "face", "facing": "E"}, 1)
     assert state["phase"] == "abilities"
+
+
+def test_a_mind_controlled_group_keeps_its_escape_token_when_breaking_free_only_ties():
+    # Dragged three squares south toward c1 (to (3, 0)) or free to run: both score 5, and the
+    # listing's first of the best is the forced move, listed before break_free.
+    state = place(fresh(3), groups={0: [0, 0]}, cybermen=[{"id": "c1", "pos": [7, 2]}], phase="group_move")
+    state["roll"] = 3
+    state["groups"][0].update(mind=True, escape=1)
+    move = {"type": "move", "to": [3, 0], "fatigue": 0}
+    assert legal_actions(state, 0) == [move, {"type": "break_free"}]
+    assert score_action(state, 0, move, {}) == score_action(state, 0, {"type": "break_free"}, {})
+    assert RULESET.bots["greedy"](state, 0, random.Random(0)) == greedy_afresh(state, 0) == move
+
+
+def test_a_queued_cyberlieutenant_is_asked_only_about_its_own_abilities():
+    # c1 would stun group 0 from its square, but the Cyberlieutenant c9 (seat 2) is asked
+    # first: its own abilities or decline, never another Cyberman's.
+    state = place(fresh(3), groups={0: [7, 6]}, cybermen=[{"id": "c1", "pos": [9, 6], "facing": "N"},
+                                                          {"id": "c9", "pos": [0, 0], "role": "lieutenant", "seat": 2}],
+                  phase="abilities")
+    state["lieutenants"] = [2]
+    state["groups"][2].update(status="lieutenant", members=[], converted=["2.x"])
+    state.update(queue=[{"id": "c9", "seat": 2, "kind": "lieutenant"}], count=2)
+    assert ability_hits(state, "c1")  # the free choice would be c1
+    listed = legal_actions(state, 2)
+    assert listed == [{"type": "use_ability", "id": "c9"}, {"type": "decline"}]
+    assert RULESET.bots["greedy"](state, 2, random.Random(0)) == greedy_afresh(state, 2)
