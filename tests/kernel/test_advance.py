@@ -31,28 +31,27 @@ PLAYED_STATE_ONLY = sorted({(game, canonical_json(options).decode(), seats) for 
                             if game == "algomancy"} | {(game, "{}", max(latest(game).min_seats, 2)) for game in GAMES})
 
 
-def play_checking_advance(ruleset, options: dict, seats: int, seed: int, policy: str) -> int:
+def reference_steps(ruleset, options: dict, seats: int, seed: int, policy: str):
+    """The steps of one random (or greedy) match made by `decide` then `evolve` of each fact:
+    (the state before, seat, action, the step's rng, facts, the state after); decide must
+    leave its input alone."""
     rand = random.Random(seed)
     key = rand.randbytes(32)
     state = ruleset.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
     bot = ruleset.bots.get(policy) or ruleset.bots["random"]
-    steps = 0
     for seq in range(2, 3000):
         if ruleset.outcome(state) is not None:
-            break
+            return
         seat = rand.choice(sorted(ruleset.to_act(state)))
         action = bot(state, seat, random.Random(rand.getrandbits(64)))
         before = json_copy(state)
         facts = ruleset.decide(state, seat, action, RandomStream(key, "m", seq))
         assert state == before, "decide changed its input (an advance's claim outlived it?)"
-        expected = json_copy(state)
+        after = json_copy(state)
         for fact in facts:
-            expected = ruleset.evolve(expected, fact)
-        advanced, advanced_facts = advance(ruleset, json_copy(state), seat, action, RandomStream(key, "m", seq))
-        assert canonical_json(advanced_facts) == canonical_json(facts), f"step {seq}: other facts"
-        assert advanced == expected, f"step {seq}: {action} advanced to another state than decide + evolve"
-        state, steps = expected, steps + 1
-    return steps
+            after = ruleset.evolve(after, fact)
+        yield state, seat, action, (lambda seq=seq: RandomStream(key, "m", seq)), facts, after
+        state = after
 
 
 @pytest.mark.parametrize("game, options, seats", PLAYED, ids=lambda v: str(v))
@@ -60,30 +59,13 @@ def test_advance_gives_what_decide_then_evolve_give_at_every_step(game, options,
     ruleset, steps = latest(game), 0
     for seed in range(sized(1)):
         for policy in ("random", "greedy"):
-            steps += play_checking_advance(ruleset, orjson.loads(options), seats,
-                                           seed, policy)
+            for before, seat, action, rng, facts, after in reference_steps(ruleset, orjson.loads(options), seats,
+                                                                          seed, policy):
+                advanced, advanced_facts = advance(ruleset, json_copy(before), seat, action, rng())
+                assert canonical_json(advanced_facts) == canonical_json(facts), f"{action}: other facts"
+                assert advanced == after, f"{action} advanced to another state than decide + evolve"
+                steps += 1
     assert steps > 20
-
-
-def play_checking_the_state_only_path(ruleset, options: dict, seats: int, seed: int, policy: str) -> int:
-    rand = random.Random(seed)
-    key = rand.randbytes(32)
-    state = ruleset.setup(options, [f"p{i}" for i in range(seats)], RandomStream(key, "m", 1))
-    in_place = json_copy(state)  # stepped by advance(facts=False) alone, never copied again
-    bot = ruleset.bots.get(policy) or ruleset.bots["random"]
-    steps = 0
-    for seq in range(2, 3000):
-        if ruleset.outcome(state) is not None:
-            break
-        seat = rand.choice(sorted(ruleset.to_act(state)))
-        action = bot(state, seat, random.Random(rand.getrandbits(64)))
-        for fact in ruleset.decide(state, seat, action, RandomStream(key, "m", seq)):
-            state = ruleset.evolve(state, fact)
-        in_place, _ = advance(ruleset, in_place, seat, action, RandomStream(key, "m", seq), facts=False)
-        assert in_place == state, f"step {seq}: {action} stepped in place to another state than decide + evolve"
-        steps += 1
-    assert ruleset.outcome(in_place) == ruleset.outcome(state)
-    return steps
 
 
 @pytest.mark.parametrize("game, options, seats", PLAYED_STATE_ONLY, ids=lambda v: str(v))
@@ -91,7 +73,14 @@ def test_a_state_stepped_in_place_for_a_whole_match_stays_what_decide_then_evolv
     ruleset, steps = latest(game), 0
     for seed in range(sized(1)):
         for policy in ("random", "greedy"):
-            steps += play_checking_the_state_only_path(ruleset, orjson.loads(options), seats, seed, policy)
+            in_place = None  # stepped by advance(facts=False) alone from the match's start, never copied again
+            for before, seat, action, rng, _, after in reference_steps(ruleset, orjson.loads(options), seats,
+                                                                      seed, policy):
+                in_place = json_copy(before) if in_place is None else in_place
+                in_place, _ = advance(ruleset, in_place, seat, action, rng(), facts=False)
+                assert in_place == after, f"{action} stepped in place to another state than decide + evolve"
+                steps += 1
+            assert ruleset.outcome(in_place) == ruleset.outcome(after)
     assert steps > 20
 
 

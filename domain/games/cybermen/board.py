@@ -74,18 +74,7 @@ OPEN_NEIGHBOURS = {square: tuple(n for n in near if n in OPEN_GROUND) for square
 
 def _human_distances(starts, blocked, limit=None) -> dict:
     """`distances(starts, _human_free(blocked), limit)`, in the same order."""
-    dist = {tuple(s): 0 for s in starts}
-    ring, steps = list(dist), 0
-    while ring and (limit is None or steps < limit):
-        steps += 1
-        next_ring = []
-        for here in ring:
-            for nxt in OPEN_NEIGHBOURS[here]:
-                if nxt not in dist and nxt not in blocked:
-                    dist[nxt] = steps
-                    next_ring.append(nxt)
-        ring = next_ring
-    return dist
+    return distances(starts, None, limit, OPEN_NEIGHBOURS, blocked)
 
 
 def human_reach(start, blocked, limit) -> dict:
@@ -188,8 +177,9 @@ def _within(start, steps) -> frozenset:
     return near
 
 
-def distances(starts, passable, limit=None):
-    """Breadth-first distances from `starts` over squares that are passable."""
+def distances(starts, passable, limit=None, neighbours=NEIGHBOURS, barred=None):
+    """Breadth-first distances from `starts` over squares that are passable: those `passable`
+    accepts, or (with `barred`) the squares of the `neighbours` table not in `barred`."""
     dist = {tuple(s): 0 for s in starts}
     # Ring by ring (the order a queue would reach them in): a playout runs this breadth-first
     # search a hundred thousand times a decision, and a ring needs no distance read back.
@@ -198,8 +188,8 @@ def distances(starts, passable, limit=None):
         steps += 1
         next_ring = []
         for here in ring:
-            for nxt in NEIGHBOURS[here]:
-                if nxt not in dist and passable(nxt):
+            for nxt in neighbours[here]:
+                if nxt not in dist and (nxt not in barred if barred is not None else passable(nxt)):
                     dist[nxt] = steps
                     next_ring.append(nxt)
         ring = next_ring
