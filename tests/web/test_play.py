@@ -854,7 +854,7 @@ def test_a_conflict_reloads_and_keeps_the_half_made_choice_and_a_board_click_nar
     press(ann, 0, f"#actions li.action[data-action-index='{again[0]}']")
     assert api(live, f"/v1/matches/{match_id}")["version"] == version + 2
     token = ann.page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
-    events = api(live, f"/v1/matches/{match_id}/log?since={version + 1}", token)["events"]
+    events = api(live, f"/v1/matches/{match_id}/log?since={version + 1}&min_version={version + 2}", token)["events"]
     assert events[0]["data"]["seat"] == 0 and value in str(events[0]["data"]["action"]), "the action posted holds the clicked card"
 
 
@@ -882,7 +882,7 @@ def test_a_square_on_the_board_is_a_click_target_that_narrows_the_panel(people, 
     page.screenshot(path=str(screenshot_dir() / f"play-{game}-square-clicked.png"))
     assert press(ann, 0, f"#actions li.action[data-action-index='{shown[0]}']")
     token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
-    action = api(live, f"/v1/matches/{match_id}/log?since={before}", token)["events"][0]["data"]["action"]
+    action = api(live, f"/v1/matches/{match_id}/log?since={before}&min_version={before + 1}", token)["events"][0]["data"]["action"]
     x, y = (int(v) for v in where.split(","))
     assert (action.get("x"), action.get("y")) == (x, y) or action.get("to") == [x, y], (where, action)
 
@@ -1014,5 +1014,5 @@ def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people,
     version = api(live, f"/v1/matches/{match_id}")["version"]
     assert press(ann, 0, DISCARD_ROW)
     token = page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{match_id}')")
-    action = api(live, f"/v1/matches/{match_id}/log?since={version}", token)["events"][0]["data"]["action"]
+    action = api(live, f"/v1/matches/{match_id}/log?since={version}&min_version={version + 1}", token)["events"][0]["data"]["action"]
     assert len(action["cards"]) == 2 and first_item in action["cards"]
