@@ -82,6 +82,9 @@ class Table:
         self.end_marked = False  # the "match is over" rule printed (records after it show every card)
         self.shown_to = None
         self.waiting_for = None  # whom the last "waiting for" line named (said once, not at every event)
+        # The latest version this terminal knows of (the summary's, a post's answer): the board
+        # and the log are read at that version at least, never from a read model behind it
+        self.known_version: int | None = None
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -93,6 +96,7 @@ class Table:
         while True:
             try:
                 summary = self.session.summary()
+                self.known_version = summary["version"]
                 if summary["status"] != "running":
                     break
                 asked = [seat for seat in summary["to_act"] if seat in self.seats]
@@ -123,7 +127,7 @@ class Table:
             self.console.clear()
         self.shown_to = seat
         self.tell(seat, heading="since your last turn")
-        board = self.session.board(seat)
+        board = self.session.board(seat, summary["version"])
         listed = self.session.legal(seat)
         if not listed["actions"]:
             self.session.wait(summary["version"], 0.5)
@@ -133,7 +137,7 @@ class Table:
         if action is None:
             return
         try:
-            self.session.act(seat, action)
+            self.known_version = self.session.act(seat, action)["version"]
         except Refused as refusal:
             self.console.print(f"[red bold]refused[/] ({refusal.code}): {escape(refusal.detail)}", highlight=False)
             return
@@ -142,7 +146,7 @@ class Table:
     # -- the log in words ----------------------------------------------------------------
 
     def tell(self, seat: int, heading: str | None) -> None:
-        records = [r for r in self.session.log(seat, self.told[seat]) if r["seq"] > self.told[seat]]
+        records = [r for r in self.session.log(seat, self.told[seat], self.known_version) if r["seq"] > self.told[seat]]
         shown = [r for r in records if r["type"] != "MatchCreated"]
         if heading and shown:
             self.console.rule(f"{escape(self.who(seat))}: {heading}", style="dim")
@@ -335,7 +339,7 @@ class Table:
         if reader is None and self.seats:
             told = max(self.told.values())
         self.mark_the_end()
-        self.tell_records(self.session.log(reader, told), told)
+        self.tell_records(self.session.log(reader, told, summary["version"]), told)
         outcome = summary.get("outcome") or {}
         winners = [self.who(seat) for seat in outcome.get("winners", []) if isinstance(seat, int)]
         ended = (f"game over: {summary['status']}; {'won by ' + ', '.join(winners) if winners else 'nobody won'}"

@@ -45,8 +45,8 @@ class LocalSession:
     def summary(self) -> dict:
         return self._read(self.arbiter.summary)
 
-    def board(self, seat) -> dict:
-        return self._read(self.arbiter.board, seat)
+    def board(self, seat, min_version: int | None = None) -> dict:
+        return self._read(self.arbiter.board, seat, min_version)
 
     def legal(self, seat) -> dict:
         return self._read(self.arbiter.legal_actions, seat)
@@ -60,10 +60,10 @@ class LocalSession:
     def abort(self, seat) -> dict:
         return self._call(self.arbiter.abort, seat)
 
-    def log(self, seat, since: int) -> list[dict]:
+    def log(self, seat, since: int, min_version: int | None = None) -> list[dict]:
         records = []
         while since is not None:
-            page = self._read(self.arbiter.log, seat, since, 100)
+            page = self._read(self.arbiter.log, seat, since, 100, min_version)
             records += page["events"]
             since = page["next_since"]
         return records
@@ -123,8 +123,11 @@ class RemoteSession:
     def summary(self) -> dict:
         return self.server.call("GET", self.base)
 
-    def board(self, seat) -> dict:
-        return self.server.call("GET", f"{self.base}/board", self.tokens.get(seat))
+    def board(self, seat, min_version: int | None = None) -> dict:
+        """The seat's board; at `min_version` at least (the server reads the store when its read
+        model is behind): a board older than the summary the caller acts on would name another
+        seat to play than the one asked."""
+        return self.server.call("GET", f"{self.base}/board", self.tokens.get(seat), params=_at_least(min_version))
 
     def legal(self, seat) -> dict:
         return self.server.call("GET", f"{self.base}/legal-actions", self.tokens[seat])
@@ -138,11 +141,11 @@ class RemoteSession:
     def abort(self, seat) -> dict:
         return self.server.call("POST", f"{self.base}/abort", self.tokens[seat], {})
 
-    def log(self, seat, since: int) -> list[dict]:
+    def log(self, seat, since: int, min_version: int | None = None) -> list[dict]:
         records = []
         while since is not None:
             page = self.server.call("GET", f"{self.base}/log", self.tokens.get(seat),
-                                    params={"since": since, "limit": 100})
+                                    params={"since": since, "limit": 100, **_at_least(min_version)})
             records += page["events"]
             since = page["next_since"]
         return records
@@ -171,3 +174,7 @@ class RemoteSession:
 
     def close(self) -> None:
         self.server.close()
+
+
+def _at_least(min_version: int | None) -> dict:
+    return {} if min_version is None else {"min_version": min_version}

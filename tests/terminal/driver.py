@@ -5,6 +5,7 @@ from what the screen offers, and checks on every screen that it names the seat i
 import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -62,6 +63,9 @@ class Person:
             assert int(named) == seat, f"the screen names seat {named} to play while seat {seat} is asked:\n{screen}"
         chooses = re.findall(r"\(seat (\d+)\) to choose", screen)
         assert all(int(s) == seat for s in chooses), screen
+        # the board drawn marks the seats the rules ask to act ("▶ seat 1 · ..."): the asked one is among them
+        marked = re.findall(r"▶ seat (\d+) ·", screen)
+        assert not marked or str(seat) in marked, f"the board marks seats {marked} to act while seat {seat} is asked:\n{screen}"
 
     def step(self, until=(OVER,), timeout=60, quiet_ok: bool = False) -> str | None:
         """Answer one question; the matched `until` pattern when one of those came instead (or
@@ -118,13 +122,17 @@ def free_port() -> int:
 
 
 class Server:
-    """`arbiter serve` in a subprocess on a free port, over its own SQLite store."""
+    """`arbiter serve` in a subprocess on a free port, over its own SQLite store; with
+    `own_projector`, the read models are kept by an `arbiter projector` of their own (as a
+    deployment runs it), which a test may pause (`projector.send_signal(SIGSTOP)`)."""
 
-    def __init__(self, data_dir):
+    def __init__(self, data_dir, own_projector: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = environment(data_dir, ARBITER_PROJECTOR="embedded", ARBITER_CLOCK="embedded")
+        env = environment(data_dir, ARBITER_PROJECTOR="off" if own_projector else "embedded", ARBITER_CLOCK="embedded")
         self.log = open(Path(data_dir) / "serve.log", "wb")
+        self.projector = subprocess.Popen([ARBITER, "projector"], env=env, stdout=self.log,
+                                          stderr=subprocess.STDOUT) if own_projector else None
         self.process = subprocess.Popen([ARBITER, "serve", "--port", str(self.port), "--workers", "1"], env=env,
                                         stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
@@ -147,9 +155,11 @@ class Server:
         return httpx.get(f"{self.url}{path}", timeout=30).json()
 
     def close(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        for process in filter(None, (self.process, self.projector)):
+            process.send_signal(signal.SIGCONT)  # a paused projector hears its SIGTERM
+            process.terminate()
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
         self.log.close()
