@@ -68,6 +68,20 @@ def test_advance_gives_what_decide_then_evolve_give_at_every_step(game, options,
     assert steps > 20
 
 
+def containers(value) -> list[int]:
+    """The id of every dict and list in a JSON value, as often as each is met."""
+    found, todo = [], [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            found.append(id(item))
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            found.append(id(item))
+            todo.extend(item)
+    return found
+
+
 @pytest.mark.parametrize("game, options, seats", PLAYED_STATE_ONLY, ids=lambda v: str(v))
 def test_a_state_stepped_in_place_for_a_whole_match_stays_what_decide_then_evolve_give(game, options, seats):
     ruleset, steps = latest(game), 0
@@ -79,6 +93,14 @@ def test_a_state_stepped_in_place_for_a_whole_match_stays_what_decide_then_evolv
                 in_place = json_copy(before) if in_place is None else in_place
                 in_place, _ = advance(ruleset, in_place, seat, action, rng(), facts=False)
                 assert in_place == after, f"{action} stepped in place to another state than decide + evolve"
+                # and it shares no part with the action (which a search posts again on its next
+                # sample); Algomancy's, acted on in place, none between two of its own places either
+                # (one changed in place would change both). Cyberspace's own evolve puts one duel
+                # result in two places (last_duel.duel, cards.last_result) on every path.
+                held = containers(in_place)
+                assert not set(held) & set(containers(action)), f"{action}: the state holds a part of the action"
+                if game == "algomancy":
+                    assert len(held) == len(set(held)), f"{action}: a part of the state is held in two places"
                 steps += 1
             assert ruleset.outcome(in_place) == ruleset.outcome(after)
     assert steps > 20

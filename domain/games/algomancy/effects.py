@@ -4,6 +4,7 @@ in that region. These functions change the (copied) state; legality is checked b
 
 import orjson
 
+from domain.kernel.canonical import json_copy
 from domain.kernel.memo import Memo
 
 from .cards import TOKENS, data_of, name_of
@@ -16,10 +17,12 @@ def new_id(state, name):
 
 
 def make_item(state, seat, region, kind, card, source, kinds, targets, effects, x=0, bounded=()):
-    """An effect for the stack: a card being played, an ability, a trigger or a virus mod."""
+    """An effect for the stack: a card being played, an ability, a trigger or a virus mod. Its
+    effects are copies of the catalogue's: a search's playout keeps its state from step to step
+    (advance's facts=False), and must share no part with the catalogue a served match reads."""
     return {"id": new_id(state, "effect"), "kind": kind, "card": card, "source": source, "controller": seat,
             "owner": seat, "region": region, "target_kinds": list(kinds), "targets": list(targets),
-            "effects": list(effects), "x": x, "bounded": list(bounded)}
+            "effects": json_copy(list(effects)), "x": x, "bounded": list(bounded)}
 
 
 # --- mana --------------------------------------------------------------------------------

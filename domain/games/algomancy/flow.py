@@ -26,13 +26,15 @@ def initiative_team(state):
 
 def turn_script(state):
     seats = active_seats(state)
-    script = [{"k": "turn_start"}, {"k": "draft", "seats": seats}, {"k": "resources", "seats": seats},
-              {"k": "haste", "seats": seats}]
+    # each step its own list: a search's playout keeps its state from step to step, so no two
+    # places in it may share one
+    script = [{"k": "turn_start"}, {"k": "draft", "seats": list(seats)}, {"k": "resources", "seats": list(seats)},
+              {"k": "haste", "seats": list(seats)}]
     if state["turn"] > state["solo_turns"]:
         script.append({"k": "battle"})
     script.append({"k": "regroup"})
     if state["setup"] == "ffa":
-        script.append({"k": "deploy", "seats": seats})
+        script.append({"k": "deploy", "seats": list(seats)})
     else:  # the Initiative team deploys first, then the other team
         it = [s for s in clockwise_from(state, state["initiative"])
               if s in seats and team_of(state, s) == initiative_team(state)]

@@ -442,7 +442,7 @@ def _declare_attack(state, seat, action):
     formations = action.get("formations")
     check_attack(state, seat, formations)
     if state["step"].get("intent"):
-        state["players"][seat]["intent"] = formations  # the face-down intent cards
+        state["players"][seat]["intent"] = json_copy(formations)  # the face-down intent cards (not the action's own)
     else:
         place_attack(state, seat, formations, transit=step == "block")
     if step == "attack":
