@@ -61,8 +61,10 @@ class Viewer:
 
     def read_everything(self, whole: bool):
         """What the viewer may read now. With `whole`, also what shows the match from its start
-        (the audit, the refused export, the stream from the first event): each such read holds
-        every earlier one's values, so reading them at every step made the test quadratic."""
+        (the audit, the refused export, the stream from the first event): the stream and the
+        export hold every earlier read's values, so reading them at every step made the test
+        quadratic; a running match's audit shows the head's hash, which the log (read at every
+        step) holds too."""
         log = self.get("/log", since=max(self.records, default=0), limit=1000).json
         for record in log["events"]:
             self.records.setdefault(record["seq"], record)
@@ -116,8 +118,9 @@ def play(client, game, rand, through_lobby):
     viewers[0].read.extend(lobby_reads)
     for step in range(STEPS):
         summary = client.get(f"/v1/matches/{match_id}").json
-        if summary["status"] != "running":  # what is read after the end is public anyway
-            break
+        # what is read after the end is public anyway; a match that ended before the last step
+        # would leave its last actions unread by the whole reads (every WHOLE_EVERY steps)
+        assert summary["status"] == "running", f"{game} ended at step {step}: end it later (more seats, other seeds)"
         caught_up(client)
         for viewer in viewers:
             viewer.read_everything(whole=step % WHOLE_EVERY == 0 or step == STEPS - 1)
