@@ -16,13 +16,15 @@ not_a_string = json_values.filter(lambda v: not isinstance(v, str))
 not_a_list = json_values.filter(lambda v: not isinstance(v, list))
 not_an_object = json_values.filter(lambda v: not isinstance(v, dict))
 not_an_integer = json_values.filter(lambda v: not isinstance(v, int) or isinstance(v, bool))
+# `seats` is a list of seats, or a number of open seats (a whole number is no wrong type there)
+not_seats = not_a_list.filter(lambda v: not isinstance(v, int) or isinstance(v, bool))
 
 VALID_CREATE = {"game": "cyberiad", "seats": ["ann", "bob"], "options": {}, "entropy": {"ann": "x"}}
 
 # (field path as the problem names it, how to put the bad value there, values of the wrong type)
 CREATE_SLOTS = [
     ("game", lambda body, v: body.update(game=v), not_a_string),
-    ("seats", lambda body, v: body.update(seats=v), not_a_list),
+    ("seats", lambda body, v: body.update(seats=v), not_seats),
     ("seats.1", lambda body, v: body["seats"].__setitem__(1, v), not_a_string),
     ("options", lambda body, v: body.update(options=v), not_an_object),
     ("entropy", lambda body, v: body.update(entropy=v), not_an_object),
