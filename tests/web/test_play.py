@@ -990,12 +990,17 @@ def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people,
     match_id = open_lobby(ann, "herocard", {"victory_points": 5}, seats=("you", "bot:greedy"))
     wait_running(ann)
     page = ann.page
-    for _ in range(100):
+    # press the last listed action until a discard is listed; waits for the bot's replies count
+    # by time, not by looks (a hundred looks 20 ms apart ran out while a loaded machine's bot thought)
+    presses, deadline = 0, time.monotonic() + 60
+    while True:
         s = ann.state()
         if s["ready"] and page.locator(DISCARD_ROW).count():
             break
+        assert presses < 100 and time.monotonic() < deadline and s["status"] == "running", \
+            f"no discard listed after {presses} presses ({s['status']})"
         if s["ready"] and s["count"]:
-            press(ann, s["count"] - 1)
+            presses += press(ann, s["count"] - 1)
         else:
             time.sleep(0.02)
     row = page.locator(DISCARD_ROW).first
