@@ -75,15 +75,12 @@ def _best_free_cyber_move(state, seat):
 
 
 def _best_facing(state, seat):
-    """The first of the best-scored of the four facings listed, scored as `score_action` scores them."""
+    """The first of the best-scored of the four facings listed, scored as `score_action` scores
+    them (max keeps the first of equals)."""
     pos = state["cybermen"][state["active"]["id"]]["pos"]
     rivals = _rival_groups(state, seat, {})
     own = [state["groups"][seat]["pos"]] if state["groups"][seat]["members"] else []
-    best, best_score = None, None
-    for facing in FACINGS:
-        score = _hits_facing(rivals, pos, facing) - _hits_facing(own, pos, facing)
-        if best_score is None or score > best_score:
-            best, best_score = facing, score
+    best = max(FACINGS, key=lambda facing: _hits_facing(rivals, pos, facing) - _hits_facing(own, pos, facing))
     return {"type": "face", "facing": best}
 
 
@@ -91,28 +88,21 @@ def _best_group_move(state, seat):
     """The first of the best-scored of a group's listed moves (then break_free), scored as
     `score_action` scores them without making the listing's 20-odd actions."""
     memo = {}
-    best, best_score = None, None
-    for to, fatigue in sorted(allowance_moves(state, seat).items()):
-        score = _human_square(state, seat, to, memo) - 0.3 * fatigue
-        if best_score is None or score > best_score:
-            best, best_score = (to, fatigue), score
+    moves = [(_human_square(state, seat, to, memo) - 0.3 * fatigue, to, fatigue)
+             for to, fatigue in sorted(allowance_moves(state, seat).items())]
+    best = max(moves, key=lambda move: move[0], default=None)
     if can_break_free(state, seat):
         free = {"type": "break_free"}
-        if best_score is None or score_action(state, seat, free, memo) > best_score:
+        if best is None or score_action(state, seat, free, memo) > best[0]:
             return free
-    return {"type": "move", "to": list(best[0]), "fatigue": best[1]}
+    return {"type": "move", "to": list(best[1]), "fatigue": best[2]}
 
 
 def _best_ability_user(state, seat, users):
     """The first of the best-scored of an abilities phase's use_ability actions (one for each
     of `users`, in order), scored as `score_action` scores them without making the listing."""
     memo = {}
-    best, best_score = None, None
-    for cid in users:
-        score = _ability_score(state, seat, cid, memo)
-        if best_score is None or score > best_score:
-            best, best_score = cid, score
-    return {"type": "use_ability", "id": best}
+    return {"type": "use_ability", "id": max(users, key=lambda cid: _ability_score(state, seat, cid, memo))}
 
 
 def _ability_score(state, seat, cid, memo):
