@@ -221,3 +221,28 @@ def test_a_queued_cyberlieutenant_is_asked_only_about_its_own_abilities():
     listed = legal_actions(state, 2)
     assert listed == [{"type": "use_ability", "id": "c9"}, {"type": "decline"}]
     assert RULESET.bots["greedy"](state, 2, random.Random(0)) == greedy_afresh(state, 2)
+
+
+def test_a_cyberman_faces_once_after_its_move_and_a_face_at_its_attack_is_refused():
+    """"After a Cyberman is moved, the moving player determines which of the four possible
+    directions it faces": once. `_listed` accepts a face action without the listing only at
+    that stage; past it (the attack), a face action is refused as the listing would."""
+    checked = 0
+    for seed in range(20):
+        rand = random.Random(seed)
+        key = rand.randbytes(32)
+        state = RULESET.setup({}, ["a", "b", "c"], RandomStream(key, "m", 1))
+        for seq in range(2, 3000):
+            if RULESET.outcome(state) is not None:
+                break
+            seat = rand.choice(sorted(RULESET.to_act(state)))
+            if state["active"] and state["active"]["stage"] != "face" and not state["prompt"]:
+                for facing in ("N", "E", "S", "W"):
+                    with pytest.raises(IllegalAction):
+                        RULESET.decide(state, seat, {"type": "face", "facing": facing}, RandomStream(key, "m", seq))
+                checked += 1
+            for fact in RULESET.decide(state, seat, RULESET.bots["random"](state, seat, rand), RandomStream(key, "m", seq)):
+                state = RULESET.evolve(state, fact)
+        if checked >= 20:
+            break
+    assert checked >= 20, "too few Cybermen past their facing to test"
