@@ -117,10 +117,12 @@ def test_words_name_no_card_the_reader_was_not_shown(client):
 @pytest.mark.parametrize("game", GAMES)
 def test_listed_actions_have_words_beside_them_and_post_back_unchanged(client, game):
     seats = ["ann", "bob", "cat"] if game == "cybermen" else ["ann", "bob"]
-    match_id, tokens = play(client, game, seats, 30, seed=3)
-    summary = client.get(f"/v1/matches/{match_id}").json
-    if summary["status"] != "running":
-        pytest.skip("the match ended early")
+    for seed in (3, 4, 5):  # the deal is the server's: a match that ended early is played again
+        match_id, tokens = play(client, game, seats, 30, seed=seed)
+        summary = client.get(f"/v1/matches/{match_id}").json
+        if summary["status"] == "running":
+            break
+    assert summary["status"] == "running", "three matches ended within 30 actions: nothing listed to check"
     seat = summary["to_act"][0]
     listed = client.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(tokens[seat])).json
     assert len(listed["words"]) == len(listed["actions"])
