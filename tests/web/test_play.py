@@ -5,6 +5,7 @@ themselves; a person against a server bot; a refusal shown beside its action wit
 unchanged; resign and rematch; a clocked match that times out on the page; screenshots."""
 
 import random
+import re
 import time
 import uuid
 
@@ -773,6 +774,41 @@ def test_nothing_hidden_reaches_a_page_while_its_seat_acts(people, live):
         assert not [n for n in names if n in html and n not in known], "no hidden card by its name either"
         auth = {a for _, url, a in player.api_calls if url.startswith("/v1/") and a}
         assert auth == {f"Bearer {token}"}, "the page used its own seat token only"
+
+
+def test_the_page_verifies_every_event_it_shows_while_the_log_lags_behind(browser, tmp_path):
+    """The log is a read model. With the projector stopped behind the store, the page's check
+    still covers the chain up to the version the page shows: it reads the log at that version
+    (min_version), and the server reads the store for what its model lacks."""
+    import threading
+
+    server = LiveServer({**sqlite_environ(tmp_path), "ARBITER_PROJECTOR": "embedded", "ARBITER_CLOCK": "off"})
+    ann = Player(browser, server, "ann")
+    try:
+        match_id = open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
+        wait_running(ann)
+        server.flask.extensions["projector_stop"].set()
+        for thread in threading.enumerate():
+            if thread.name == "arbiter-projector":
+                thread.join(5)
+        projected = len(api(server, f"/v1/matches/{match_id}/log?limit=1000")["events"])
+        started = time.monotonic()
+        while server.arbiter.store.match(uuid.UUID(match_id)).version < projected + 3:
+            assert time.monotonic() - started < 60, "no three moves past the projector within 60 s"
+            s = ann.state()
+            press(ann, 0) if s["ready"] and s["count"] else time.sleep(0.02)
+        version = server.arbiter.store.match(uuid.UUID(match_id)).version
+        ann.page.wait_for_function("v => Number(document.getElementById('board').dataset.version) >= v", arg=version)
+        assert len(api(server, f"/v1/matches/{match_id}/log?limit=1000")["events"]) == projected, "the log lags"
+        ann.page.click("#verify")
+        ann.page.wait_for_selector("#verify[data-chain]")
+        assert ann.page.get_attribute("#verify", "data-chain") == "ok"
+        shown = int(ann.page.evaluate("() => document.getElementById('board').dataset.version"))
+        checked = int(re.search(r"chain of (\d+) events", ann.page.inner_text("#verify")).group(1))
+        assert checked >= shown > projected, (checked, shown, projected)
+    finally:
+        ann.close()
+        server.close()
 
 
 def test_the_page_verifies_the_chain_and_the_seed_itself_and_says_which_checks_ran(people, live):

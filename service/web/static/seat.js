@@ -442,7 +442,7 @@
     els.verify.addEventListener("click", function () {
       els.verify.className = "badge badge-pending";
       els.verify.textContent = "verifying…";
-      V.verifyExport(matchId).then(function (result) {
+      V.verifyExport(matchId, page.max).then(function (result) {
         els.verify.dataset.chain = result.chain ? "ok" : "fail";
         els.verify.dataset.seed = result.seed === null ? "not-run" : result.seed ? "ok" : "fail";
         els.verify.dataset.contents = result.contents === undefined ? "not-run" : result.contents ? "ok" : "fail";
