@@ -21,7 +21,7 @@ from domain.kernel.clock import clock_config, parse_time
 from domain.kernel.errors import InvalidSetup, MatchNotFound, MatchOver, VersionConflict
 from domain.kernel.lobby import Lobby
 from domain.kernel.match import RUNNING, Match, MatchSecret, utc_now_iso
-from domain.kernel.rng import commitment, new_seed
+from domain.kernel.rng import bot_seed, commitment, new_seed
 from projections.batch import ReadStoreUnavailable
 
 from .auth import hash_token, token_opens
@@ -224,12 +224,14 @@ class LifecycleCommands:
                 self.bot_runner.submit(match_id)
                 return
             seat = seats[0]
-            # Bots choose with a generator of their own, seeded by match and version, so a
-            # bot's move does not depend on which process plays it.
-            choose = random.Random(f"{match_id}:{match.version}")
+            # Bots choose with a generator of their own, seeded from the match's secret, id and
+            # version (rng.bot_seed): a bot's move does not depend on which process plays it,
+            # and no seat can rerun the bot to test a guess at its hand.
+            seed = self.store.secret(match_id).seed
+            choose = random.Random(bot_seed(seed, str(match_id), match.version))
             match = match.to_change()
             action = match.ruleset.bots[match.bots[seat]](match.state, seat, choose)
-            match.act(seat, action, self.store.secret(match_id).seed, listed=True)
+            match.act(seat, action, seed, listed=True)
             try:
                 self.store.save_match(match)
             except VersionConflict:

@@ -28,6 +28,18 @@ def stream_key(seed: bytes, entropy_in_seat_order: list[str]) -> bytes:
     return hashlib.sha256(seed + "".join(entropy_in_seat_order).encode("utf-8")).digest()
 
 
+BOT_SEED_LABEL = "arbiter served bots"
+
+
+def bot_seed(seed: bytes, match_id: str, version: int) -> bytes:
+    """The seed of a served bot's own generator when it acts at `version`: HMAC-SHA256(seed,
+    f"arbiter served bots:{match_id}:{version}"). The same in every process, secret while the
+    match runs, and recomputable by anyone once the seed is revealed. A generator seeded from
+    the public id and version let any seat rerun the bot on a guessed hand and test the guess
+    against the move it made."""
+    return hmac.new(seed, f"{BOT_SEED_LABEL}:{match_id}:{version}".encode("ascii"), hashlib.sha256).digest()
+
+
 class RandomStream:
     """Random numbers for one event: every draw is reproducible from (key, match id, seq)."""
 

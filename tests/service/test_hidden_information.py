@@ -23,7 +23,7 @@ import pytest
 
 from domain.games.algomancy.cards import ELEMENT_DECKS
 from domain.games.cybermancy.cards import SUGGESTED
-from domain.kernel.canonical import canonical_json, chain_hash, digest, format1_hash
+from domain.kernel.canonical import canonical_json, chain_hash, digest, format1_hash, json_copy
 from domain.kernel.redaction import redact_data
 from domain.kernel import ruleset as rulesets
 from service.api import create_app
@@ -268,3 +268,50 @@ def test_the_public_form_is_the_spectators_redaction_of_each_event(sqlite_env):
         if full["seq"] in viewers[0].records and export[-1]["seq"] != full["seq"]:
             assert viewers[0].records[full["seq"]]["data"] == public
     assert uuid.UUID(export[0]["data"]["match_id"])
+
+
+def test_a_served_bots_draws_cannot_be_rerun_by_a_seat_only_by_an_auditor_after_the_end(sqlite_env):
+    """A served bot chooses with a generator of its own. Were it seeded from what a seat reads
+    (the match id and version), a seat could rerun the bot on a guessed hand and test the guess
+    against the move. Here the attacker's guess is the true state itself, the strongest there
+    is: its reruns must miss while the match runs, and the same reruns keyed by the seed
+    revealed at the end (rng.bot_seed) must give every move the bot made."""
+    from domain.kernel.rng import bot_seed
+
+    client = create_app(sqlite_env).test_client()
+    store = client.application.extensions["arbiter"].store
+    rand = random.Random(7)
+    public_reruns, audited, choices = 0, 0, 0
+    # matches until the bot has chosen among several actions 12 times: a rerun with the wrong
+    # generator then agrees with all of them by chance at most once in 2**12
+    for _ in range(10):
+        if choices >= 12:
+            break
+        created = client.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", {"bot": "random"}]}).json
+        match_id, token = created["match_id"], created["seats"][0]["token"]
+        while (summary := client.get(f"/v1/matches/{match_id}").json)["status"] == "running":
+            assert summary["to_act"] == [0], "the server's bot answers within the person's request"
+            listed = client.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(token)).json["actions"]
+            assert client.post(f"/v1/matches/{match_id}/actions", json={"action": rand.choice(listed)},
+                               headers=bearer(token)).status_code == 201
+        mid = uuid.UUID(match_id)
+        ruleset = store.match(mid).ruleset
+        seed = bytes.fromhex(store.match(mid).revealed_seed)
+        for record in store.stored_events(mid):
+            if record["type"] != "ActionTaken" or record["data"]["seat"] != 1:
+                continue
+            before = store.match(mid, version=record["seq"] - 1)
+            if len(ruleset.legal_actions(before.state, 1)) < 2:
+                continue  # one action listed: any generator makes it
+            choices += 1
+
+            def rerun(generator):  # the move as recorded: a listed action's params are advice, not kept
+                action = ruleset.bots["random"](json_copy(before.state), 1, generator)
+                return canonical_json({k: v for k, v in action.items() if k != "params"})
+
+            made = canonical_json(record["data"]["action"])
+            public_reruns += rerun(random.Random(f"{match_id}:{before.version}")) == made
+            audited += rerun(random.Random(bot_seed(seed, match_id, before.version))) == made
+    assert choices >= 12, "the bot chose among several actions often enough to tell"
+    assert audited == choices, "after the end, the revealed seed redoes every choice the bot made"
+    assert public_reruns < choices, "a generator a seat can seed reruns the bot's every choice"
