@@ -2,7 +2,8 @@
 card's, token's and resource's details (from cards.json), in the rulebook's terms: regions,
 the initiative, the draft, dormant and active resources, Prismites and Shards, units, spells
 and tokens, augments, grafts and viruses, the stack and priority, formations, blocks, the bin.
-See domain/kernel/words.py.
+See domain/kernel/words.py. The actions' words are in action_words.py, and the names of
+cards, regions, targets and formations that both use are in names.py.
 
 Algomancy's facts are differences at a path of the state (`{"f": "set", "path": [...],
 "value": ...}`), so a fact kind is the path's shape ("set players.#.life", "del units.*"), and
@@ -11,9 +12,11 @@ words say what changed ("bob lost 2 life") by remembering, per reader, the value
 facts and the set-up showed (`learn`, `setup`); never anything the redaction hid from it."""
 
 from domain.kernel.canonical import json_copy
-from domain.kernel.words import Context, Words, humanize, listing, plural
+from domain.kernel.words import Words, humanize, listing, plural
 
+from .action_words import ACTIONS
 from .cards import CARDS, RESOURCES, TOKENS, data_of, name_of
+from .names import aim, card, cards, columns, region
 
 STEPS = {
     "draft": "The draft step began", "cube": "The cube draft began", "pick": "Picking from the packs began",
@@ -30,16 +33,8 @@ CHOICES = {"assign": "how much combat damage the front unit takes", "each_sacrif
 
 
 # ---------------------------------------------------------------------------------------
-# Names
+# Counts and changes
 # ---------------------------------------------------------------------------------------
-
-def card(card_id) -> str:
-    return name_of(card_id) if isinstance(card_id, str) else "a card"
-
-
-def cards(card_ids) -> str:
-    return listing([card(c) for c in card_ids], empty="no card")
-
 
 def count_of(value) -> int | None:
     if isinstance(value, list):
@@ -47,42 +42,6 @@ def count_of(value) -> int | None:
     if isinstance(value, dict) and "count" in value:
         return value["count"]
     return None
-
-
-def region(region_id, ctx: Context) -> str:
-    if region_id is None:
-        return "transit"
-    home = ctx.known.get("home") or (ctx.view or {}).get("home")
-    owners = [seat for seat, own in enumerate(home or []) if own == region_id]
-    if len(owners) == 1:
-        return f"{ctx.whose(owners[0])} region"
-    if owners:
-        return f"the region of {ctx.seats(owners)}"
-    return f"region {region_id[1:]}" if isinstance(region_id, str) and region_id[1:].isdigit() else "a region"
-
-
-def aim(target, ctx: Context) -> str:
-    """A target as a play names it: a unit, "player:N", a spell token, or an effect on the stack."""
-    if isinstance(target, str) and target.startswith("player:"):
-        return ctx.whom(int(target.split(":")[1]))
-    if isinstance(target, str) and target.startswith("effect#"):
-        stack = ctx.known.get("stack") or (ctx.view or {}).get("stack") or []
-        found = next((item for item in stack if item.get("id") == target), None)
-        return f"the effect of {card(found['card'])}" if found and found.get("card") else "an effect on the stack"
-    return card(target)
-
-
-def columns(cols) -> str:
-    """Columns of a formation: "Alloy Striker (Arc Welder behind); Jelly"."""
-    said = []
-    for column in cols or []:
-        if not column:
-            said.append("an empty column")
-        elif len(column) == 1:
-            said.append(card(column[0]))
-        else:
-            said.append(f"{card(column[0])} ({listing([card(c) for c in column[1:]])} behind)")
-    return "; ".join(said) if said else "no unit"
 
 
 def _diff(before: list, after: list) -> tuple[list, list]:
@@ -500,94 +459,6 @@ def setup(view, known):
         for zone in ("life", "hand", "pack", "bin", "resources", "dormant"):
             known[(zone, seat)] = json_copy(player.get(zone))
     known["stack"], known["erased"] = json_copy(view.get("stack", [])), json_copy(view.get("erased", []))
-
-
-# ---------------------------------------------------------------------------------------
-# Actions
-# ---------------------------------------------------------------------------------------
-
-def _targets(action, ctx, key="targets") -> str:
-    targets = [aim(t, ctx) for t in action.get(key) or []]
-    return f", targeting {listing(targets)}" if targets else ""
-
-
-def _play(action, ctx):
-    played = action.get("card")
-    text = f"play {card(played)}"
-    data = CARDS.get(card(played))
-    if data and ctx.offered:
-        text += f" ({data['type'].replace('_', ' ')}, cost {data['cost']})"
-    burst = action.get("burst_targets")
-    return text + _targets(action, ctx) + (f", with {plural(len(burst), 'more Spark')}" if burst else "")
-
-
-def _mod(action, ctx):
-    data = CARDS.get(card(action.get("card"))) or {}
-    how = "graft" if data.get("graft") else "infect" if data.get("timing") == "virus" else "augment"
-    return f"{how} {card(action.get('card'))} onto {card(action.get('onto'))}"
-
-
-def _declare_attack(action, ctx):
-    formations = action.get("formations")
-    if formations is None:  # another reader's view: an intent card face down, or an attack its facts show
-        return "declare an attack or none"
-    said = [f"{ctx.whom(f.get('target'))} with {columns(f.get('columns'))}" for f in formations or []
-            if isinstance(f, dict)]
-    text = f"attack {listing(said)}" if said else "declare no attack"
-    return text + (" (or any other attack you arrange)" if action.get("params") else "")
-
-
-def _declare_blocks(action, ctx):
-    blocks = action.get("blocks") or {}
-    said = [columns([c for c in cols if c]) for cols in blocks.values() if any(cols)]
-    text = f"block with {listing(said)}" if said else "declare no blocks"
-    return text + (" (or any other blocks you arrange)" if action.get("params") else "")
-
-
-def _form_attack(action, ctx):
-    formations = action.get("formations") or {}
-    said = [columns(cols) for cols in formations.values()]
-    return f"arrange the attack: {'; '.join(said)}" if said else "arrange no attack"
-
-
-def _choose(action, ctx):
-    option = action.get("option")
-    if isinstance(option, str) and option.startswith("front:"):
-        return f"deal {option.split(':')[1]} combat damage to the front unit"
-    if isinstance(option, str) and option.startswith("player:"):
-        return f"give it to {aim(option, ctx)}"
-    return f"sacrifice {card(option)}" if option else "make a choice"
-
-
-def _resource(resource_id) -> str:
-    return card(resource_id) if resource_id else "a resource"
-
-
-ACTIONS = {
-    "choose": _choose,
-    "exchange": lambda a, ctx: (f"exchange {card(a['hand_card'])} from your hand for {card(a['pack_card'])} from the pack"
-                                if a.get("hand_card") else "exchange a card with the pack"),
-    "end_draft": lambda a, ctx: "end the draft step",
-    "recycle": lambda a, ctx: f"recycle {card(a['card'])}" if a.get("card") else "recycle a card",
-    "pick": lambda a, ctx: f"pick {card(a['card'])} from the pack" if a.get("card") else "pick a card from the pack",
-    "cut": lambda a, ctx: f"leave {card(a['card'])} out of the deck" if a.get("card") else "leave a card out of the deck",
-    "create_resource": lambda a, ctx: (f"recycle {card(a['card'])} to create a dormant {a['element']} resource"
-                                       if a.get("card") else "create a dormant resource"),
-    "activate_resource": lambda a, ctx: f"activate the dormant {_resource(a.get('resource'))}",
-    "exchange_prismite": lambda a, ctx: f"exchange the {_resource(a.get('resource'))} for a {a.get('element')} resource",
-    "end_planning": lambda a, ctx: "end the resource step",
-    "end_haste": lambda a, ctx: "end the haste step",
-    "end_deployment": lambda a, ctx: "end deployment",
-    "play": _play,
-    "ambush": lambda a, ctx: f"ambush with {card(a.get('card'))}, recalling {card(a.get('recall'))} to hand",
-    "mod": _mod,
-    "activate": lambda a, ctx: (f"activate {card(a.get('unit'))}" + _targets(a, ctx)
-                                + (f", sacrificing {card(a['sacrifice'])}" if a.get("sacrifice") else "")),
-    "pass_priority": lambda a, ctx: "pass priority",
-    "declare_attack": _declare_attack,
-    "declare_blocks": _declare_blocks,
-    "form_attack": _form_attack,
-}
 
 
 # ---------------------------------------------------------------------------------------
