@@ -5,9 +5,9 @@ from domain.kernel.memo import Memo
 
 from .board import human_blocked, human_map, manhattan, neighbours
 from .data import CONST, DATA, DIRECTIONS, SABOTAGE
-from .actions import FACINGS, allowance_moves, can_break_free, free_cyber_moves, legal_actions, listing
 from .effects import ability_hits
 from .flow import ability_users
+from .legal import FACINGS, allowance_moves, can_break_free, free_cyber_moves, legal_actions, listing
 
 EXITS = tuple((r, c) for r, row in enumerate(DATA["map"]) for c, t in enumerate(row) if t == "E")
 

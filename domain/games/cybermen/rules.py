@@ -1,16 +1,18 @@
 """Cybermen (rules/cybermen.txt) on a designed host game: set-up, the facts and how they change
 the state, whose move it is and the end. A turn: draw item cards, move the group (die roll),
 move partial conversions, the Cyberman movement phase, the Cyberman special abilities phase.
-The turn flow is in flow.py, legal actions and their checks in actions.py, the expansion's
-effects in effects.py. Choices the rulebook leaves open are numbered in README.md."""
+The turn flow is in flow.py, the legal actions' listing in legal.py, decide and its checks in
+actions.py, the expansion's effects in effects.py. Choices the rulebook leaves open are
+numbered in README.md."""
 
 from domain.kernel.decision import Decision
 from domain.kernel.errors import InvalidSetup
 
-from .actions import decide, legal_actions  # noqa: F401  (part of the ruleset)
+from .actions import decide  # noqa: F401  (part of the ruleset)
 from .data import CONST, DATA, ITEMS, MARKS
 from .facts import evolve
 from .flow import advance, start_turn
+from .legal import legal_actions  # noqa: F401  (part of the ruleset)
 from .state import to_act  # noqa: F401  (part of the ruleset)
 
 

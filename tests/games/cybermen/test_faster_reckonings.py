@@ -11,11 +11,12 @@ import pytest
 
 from domain.games.cybermen import RULESET
 from domain.games.cybermen import board
-from domain.games.cybermen.actions import _attack_actions, _listed, allowance_moves, legal_actions
+from domain.games.cybermen.actions import _listed
 from domain.games.cybermen.board import distances, human_passable, manhattan, neighbours, toward
 from domain.games.cybermen.bots import EXITS, _human_square, _untried_units, score_action
 from domain.games.cybermen.data import CONST, DIRECTIONS
 from domain.games.cybermen.effects import ENERGY_BEAM_RANGE, GUN_RANGE, MIND_CONTROL_RANGE, ability_hits
+from domain.games.cybermen.legal import _attack_actions, allowance_moves, legal_actions
 from domain.games.cybermen.state import abilities, cyberman_abilities
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
@@ -109,7 +110,7 @@ def test_the_shortcuts_agree_with_the_reckoning_afresh_at_every_step(seats, poli
 
 
 def mind_moves_afresh(state, seat):
-    """actions.allowance_moves of a Mind Controlled group as it read before its route was kept."""
+    """legal.allowance_moves of a Mind Controlled group as it read before its route was kept."""
     group = state["groups"][seat]
     goals = [c["pos"] for c in state["cybermen"].values() if c["role"] != "partial"]
     return {to: 0 for to in (toward(group["pos"], goals, human_passable(state), state["roll"], True)

@@ -888,7 +888,7 @@ def test_released_captives_never_share_a_square_with_a_cyberman_or_unit():
     """Designed (README 20): captives of a destroyed Cyberman rejoin their group where its counter
     stands; the counter stays on the map while its members are carried, so 'Cybermen do not pass
     ... groups', and nothing is teleported or placed there meanwhile."""
-    from domain.games.cybermen.actions import free_squares
+    from domain.games.cybermen.legal import free_squares
     captives = ["1.geek", "1.usher", "1.best_man"]
     state = place(fresh(3), groups={1: [0, 7]}, cybermen=[
         {"id": "c20", "pos": [0, 5], "role": "partial", "seat": 0}, carrier("c1", [0, 6], captives),
