@@ -253,11 +253,14 @@ class Ruleset:
     def assemble(cls, *, rules, views, **fields) -> "Ruleset":
         """A game's ruleset from its rules module (setup ... outcome) and its views module.
         The optional hooks (resign, default_action, render...) come as fields, or from the
-        rules module when it defines them."""
-        for hook in ("resign", "default_action"):
+        rules module when it defines them; so does legal_actions, for a game whose listing is a
+        module of its own that imports the rules (and so cannot be handed on by them)."""
+        for hook in ("resign", "default_action", "legal_actions"):
             fields.setdefault(hook, getattr(rules, hook, None))
+        if fields["legal_actions"] is None:
+            raise TypeError("a ruleset needs legal_actions: from its rules module, or as a field")
         fields["bots"] = dict(fields.get("bots", {}))
-        ruleset = cls(setup=rules.setup, legal_actions=rules.legal_actions, decide=rules.decide, evolve=rules.evolve,
+        ruleset = cls(setup=rules.setup, decide=rules.decide, evolve=rules.evolve,
                       to_act=rules.to_act, outcome=rules.outcome, view=views.view, redact=views.redact,
                       redact_action=views.redact_action, **fields)
         if ruleset.determinize is not None:

@@ -2,7 +2,7 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import lifecycle, rules, search, view as views, words
+from . import legal, lifecycle, rules, search, view as views, words
 from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST, CONSTRUCTORS
@@ -16,6 +16,7 @@ RULES_VERSION = "1.3.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,
+    legal_actions=legal.legal_actions,  # its own module, which imports rules.py
     views=views,
     name="cyberiad",
     version=f"{RULES_VERSION}+cards.{CARDS_DIGEST}",

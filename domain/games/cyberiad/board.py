@@ -1,6 +1,7 @@
 """What the board shows, counted from the state: points, Sallies, hand limits, who may be
 targeted, what a card costs and whether its requirements hold. Read by the turn structure
-(rules.py), the card effects (effects.py) and the views (view.py); changes nothing.
+(rules.py), the listing of legal actions (legal.py), the card effects (effects.py) and the
+views (view.py); changes nothing.
 """
 
 from typing import NamedTuple

@@ -15,7 +15,8 @@ from domain.kernel.rng import RandomStream
 
 from .board import hand_limit
 from . import rules
-from .rules import FAME_TO_WIN, legal_actions, outcome
+from .legal import legal_actions
+from .rules import FAME_TO_WIN, outcome
 from .search import copy_state, determinize, progress
 
 # The trials' own dice: never the match's stream, so the bot cannot foresee the match's draws.

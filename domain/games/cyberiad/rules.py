@@ -1,8 +1,9 @@
 """Cyberiad, after rules/cyberiad.txt: set-up, the turn sequence, the actions, victory.
 
 Three modules tell the game: this one (the rulebook's order: SETUP, TURN SEQUENCE, the
-phases, VICTORY / GAME END, and the Ruleset's functions), effects.py (the CARD LIST: the
-steps card notes are written in) and board.py (points and targets counted from the state).
+phases, VICTORY / GAME END, and the Ruleset's functions but the listing of legal actions, which
+is legal.py's), effects.py (the CARD LIST: the steps card notes are written in) and board.py
+(points and targets counted from the state).
 
 State is plain JSON. Every change is a fact applied by `evolve`; `decide` validates an
 action and returns the facts it causes, working on a scratch copy so the caller's state
@@ -545,65 +546,3 @@ def _settled_out(turn, queue) -> bool:
             step_shuffle_deck(turn, None, step, {}, [])
     next_turn(turn)
     return True
-
-
-# ---------------------------------------------------------------------------------------
-# legal_actions: every action listed can be posted back as it is.
-# ---------------------------------------------------------------------------------------
-
-def legal_actions(state, seat):
-    if seat not in to_act(state):
-        return []
-    if state["prompt"]:
-        prompt = state["prompt"]
-        return [{"type": "choose", "option": option} for option in prompt["options"]]
-    if state["phase"] == "pick":
-        return [{"type": "pick", "constructor": name} for name in CONSTRUCTORS]
-    actions = []
-    hand = state["hands"][seat]
-    for instance in hand:
-        actions += _play_actions(state, seat, instance)
-    for instance in state["play"][seat]:
-        if card_for(instance).get("ability") and not use_refusal(state, seat, instance):
-            actions.append({"type": "use", "card": instance})
-    if state["genius"][seat] >= GENIUS_PER_CONVERSION:
-        actions += [{"type": "convert", "into": into} for into in CONVERSIONS if into != "draw" or state["deck"]]
-    if not power_refusal(state, seat):
-        actions.append({"type": "power"})
-    actions.append({"type": "end_turn"})
-    return actions
-
-
-def _play_actions(state, seat, instance):
-    if card_refusal(state, seat, instance):  # no payment lists it: no payment to work out
-        return []
-    card = card_for(instance)
-    others = [i for i in state["hands"][seat] if i != instance]
-    cost = cost_of(state, seat, card)
-    # The listing pays one way; `params` describes every other payment that is accepted.
-    pay_schema = {"type": "array", "uniqueItems": True, "items": {"enum": others}}
-    if cost is None:  # X costs: one listing per X, paying with the first X other cards
-        payments = [others[:x] for x in range(1, len(others) + 1)]
-        pay_schema.update(minItems=1, description="X = the number of cards discarded")
-    else:
-        worths = {i: worth(i, card["type"]) for i in others}  # each read once
-        payments = [_cheapest_payment(others, worths, cost)]
-        pay_schema.update(worth_at_least=cost, worth={i: worths[i] for i in others if worths[i] > 1})
-    # A payment made here is never refused (`payment_refusal`): other cards from the hand, at
-    # least one for an X cost, worth the cost otherwise (asking again was a twentieth of a
-    # search). Only distinctness is checked again: it holds while no hand holds an instance twice.
-    return [{"type": "play", "card": instance, "pay": pay, "params": {"pay": pay_schema}}
-            for pay in payments if pay is not None and len(set(pay)) == len(pay)]
-
-
-def _cheapest_payment(others, worths, cost):
-    """Fewest cards that cover the cost: high-worth cards first, then hand order (`worths`:
-    each other card's worth toward this card)."""
-    ranked = sorted(others, key=lambda i: -worths[i])
-    pay, total = [], 0
-    for instance in ranked:
-        if total >= cost:
-            break
-        pay.append(instance)
-        total += worths[instance]
-    return pay if total >= cost else None
