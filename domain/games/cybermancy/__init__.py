@@ -3,7 +3,7 @@
 
 from domain.kernel.ruleset import Ruleset, register
 
-from . import rules_lifecycle, rules, view as views, search, words
+from . import rules_legal, rules_lifecycle, rules, view as views, search, words
 from .render import render
 from .bots import BOTS
 from .cards import CARDS_DIGEST
@@ -13,6 +13,7 @@ RULES_VERSION = "1.1.0"  # 1.1: mulligan redraws before reshuffling; designed en
 
 RULESET = register(Ruleset.assemble(
     rules=rules,
+    legal_actions=rules_legal.legal_actions,  # its own module, which imports rules.py
     views=views,
     name="cybermancy",
     version=f"{RULES_VERSION}+cards.{CARDS_DIGEST}",

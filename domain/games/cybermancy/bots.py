@@ -2,7 +2,7 @@
 `legal_actions`, so they can only ever play legal moves and see only their own view."""
 
 from .cards import CREATURES
-from .rules import attack_actions, legal_actions, on_turn, summon_action, summon_options
+from .rules_legal import attack_actions, legal_actions, on_turn, summon_action, summon_options
 from .rules_state import opponents, team_of
 
 

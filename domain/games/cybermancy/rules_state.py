@@ -1,6 +1,6 @@
 """Cybermancy: the constants of the rulebook and reading the state (who is alive, whose
-creatures, whom one may attack). Shared by the turn structure (rules.py) and the card
-effects and keywords (rules_keywords.py)."""
+creatures, whom one may attack). Shared by the turn structure (rules.py), the card
+effects and keywords (rules_keywords.py) and the listing (rules_legal.py)."""
 
 START_HEALTH = 30
 DECK_SIZE = 30

@@ -3,7 +3,7 @@
 import pytest
 
 from domain.games.cybermancy import RULESET
-from domain.games.cybermancy import rules
+from domain.games.cybermancy import rules, rules_legal
 from domain.games.cybermancy.cards import CREATURES, POWER_VALUE
 from domain.kernel.rng import RandomStream
 
@@ -44,7 +44,7 @@ def test_listed_payment_is_the_cheapest_fewest_cards_then_lowest_value(cost, cpu
         cpu += power_cards("cpu", value, 1, skip=counts.get(value, 0))
         counts[value] = counts.get(value, 0) + 1
     state = arena(hands={0: [card]}, tracks={0: {"cpu": 7, "ram": 7}}, cpu={0: cpu}, ram={0: power_cards("ram", 1, 1)})
-    pay = rules.cheapest_payment(state, 0, card)
+    pay = rules_legal.cheapest_payment(state, 0, card)
     assert sorted(POWER_VALUE[c] for c in pay["cpu"]) == paid and [POWER_VALUE[c] for c in pay["ram"]] == [1]
     if sum(paid) < cost:
         assert summons(state, 0, card) == []
