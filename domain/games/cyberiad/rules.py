@@ -205,6 +205,8 @@ def decide(state, seat, action, rng):
     if handler is None:
         raise IllegalAction("unknown_action", f"cyberiad has no action {action['type']!r}; "
                             f"known: {sorted(ACTIONS)}")
+    if not state["over"] and seat not in to_act(state):  # the rules refuse it themselves, not only Match.act
+        raise IllegalAction("not_your_turn", f"seat {seat} is not to act; {sorted(to_act(state))} is")
     turn = Turn(state, rng)
     handler(turn, seat, action)
     return turn.facts

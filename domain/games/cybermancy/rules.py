@@ -174,6 +174,8 @@ def decide(state, seat, action, rng):
     turn = Turn(state, rng)
     if turn.state["over"]:
         raise IllegalAction("game_over", "the game is over")
+    if seat not in to_act(turn.state):  # the rules refuse it themselves, not only Match.act
+        raise IllegalAction("not_your_turn", f"seat {seat} is not to act; {sorted(to_act(turn.state))} is")
     if turn.state["prompt"] and action["type"] != "choose":
         raise IllegalAction("choice_pending", f"answer the pending {turn.state['prompt']['kind']} choice first")
     if turn.state.get("owed") and not turn.state["prompt"] and action["type"] != "proceed":
