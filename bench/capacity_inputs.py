@@ -3,7 +3,8 @@
 1. Storage: bytes per event and per match in PostgreSQL (table and indexes) and in SQLite,
    over finished matches of each game played by greedy bots through the store.
 2. Read models: Redis memory per finished match (every key the projector wrote for it,
-   MEMORY USAGE) and the projector's rebuild speed into Redis.
+   MEMORY USAGE) and the projector's rebuild speed into Redis; then the memory once the
+   retention (ARBITER_RETAIN_ENDED_LOGS_SECONDS, projections/retention.py) trimmed their logs.
 3. A shard's write ceiling: moves a second committed to one PostgreSQL database by WRITERS
    threads in PROCESSES processes acting on their own matches (no HTTP: the store's own limit,
    the per-write table lock included), then the same writers over three databases of the
@@ -36,6 +37,7 @@ from bench.load.run import DATABASE_URL, REDIS_URL, Databases  # noqa: E402
 from domain.kernel.store import MatchStore  # noqa: E402
 from projections.projector import Projector  # noqa: E402
 from projections.redis_store import RedisReadStore  # noqa: E402
+from projections.retention import trim_ended_logs  # noqa: E402
 from service.matches import Arbiter  # noqa: E402
 from service.simulate import play_match  # noqa: E402
 
@@ -82,14 +84,21 @@ def read_models(url: str) -> dict:
     events = projector.rebuild()
     seconds = time.perf_counter() - started
     client = redis.Redis.from_url(REDIS_URL)
-    keys = list(client.scan_iter(match=prefix + "*", count=1000))
-    memory = sum(client.memory_usage(key) or 0 for key in keys)
+
+    def memory() -> tuple[list, int]:
+        keys = list(client.scan_iter(match=prefix + "*", count=1000))
+        return keys, sum(client.memory_usage(key) or 0 for key in keys)
+
+    keys, whole = memory()
+    trimmed = trim_ended_logs(models, 0)
+    _, kept = memory()
     matches = len(GAMES) * MATCHES_PER_GAME
     if keys:
         client.delete(*keys)
     store.close()
     return {"events": events, "rebuild_events_per_s": round(events / seconds), "keys": len(keys),
-            "redis_bytes": memory, "redis_bytes_per_match": round(memory / matches)}
+            "redis_bytes": whole, "redis_bytes_per_match": round(whole / matches),
+            "logs_trimmed": trimmed, "redis_bytes_per_match_logs_trimmed": round(kept / matches)}
 
 
 def _writer_process(urls: list[str], threads: int, seconds: float, first: int) -> tuple[int, float, float]:

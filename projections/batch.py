@@ -17,6 +17,7 @@ class Batch:
     def __init__(self):
         self.docs: dict[str, dict | None] = {}
         self.appends: list[tuple[str, dict]] = []
+        self.dropped_lists: list[str] = []  # removed before this batch's appends
         self.increments: dict[tuple[str, str], int] = {}
         # The last word on each (index, member) in this batch wins: a match created and ended
         # in one batch leaves the running index it entered, whatever order the stores apply.
@@ -28,6 +29,9 @@ class Batch:
 
     def append(self, key: str, item: dict) -> None:
         self.appends.append((key, item))
+
+    def drop_list(self, key: str) -> None:
+        self.dropped_lists.append(key)
 
     def incr(self, key: str, field: str, by: int = 1) -> None:
         self.increments[(key, field)] = self.increments.get((key, field), 0) + by

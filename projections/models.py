@@ -24,6 +24,8 @@ from domain.kernel.canonical import json_copy
 
 from .batch import Batch
 
+ENDED_INDEX = "idx:ended"  # finished matches (ended or abandoned) by the time they finished
+
 
 def created_score(iso: str) -> float:
     return datetime.fromisoformat(iso).timestamp()
@@ -112,6 +114,7 @@ class MatchesProjection:
                 doc.update(status=status, to_act=[], ended_at=data["at"],
                            outcome=data["outcome"] if kind == "MatchEnded" else {"abandoned": data["reason"]})
                 score = created_score(doc["created_at"])
+                batch.index(ENDED_INDEX, match_id, created_score(data["at"]))  # for retention.py
                 for old, new in (("idx:status:running", f"idx:status:{status}"),
                                  (f"idx:game:{doc['game']}:status:running", f"idx:game:{doc['game']}:status:{status}")):
                     batch.unindex(old, match_id)

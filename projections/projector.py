@@ -23,6 +23,7 @@ from domain.kernel.store import MATCH_TOPICS, MatchStore, event_type
 
 from .models import PROJECTIONS, Reader
 from .batch import Batch, ProjectionConflict, ReadStoreUnavailable
+from .retention import TRIM_EVERY_SECONDS, trim_ended_logs
 
 LOBBY_TOPICS = [get_topic(getattr(Lobby, name)) for name in ("Opened", "SeatTaken", "SeatLeft", "Started")]
 LIBRARY_FIELDS = ("originator_id", "originator_version", "timestamp", "originator_topic")
@@ -54,11 +55,16 @@ class Projector:
     commit side by side (matches live on one shard; counters and index entries commute), and
     two on one shard cannot both apply a batch. A projection whose result depends on the order
     of matches across shards (ratings: `global_order`) also sets its positions on every other
-    shard in that compare-and-set, so only one projector at a time applies it."""
+    shard in that compare-and-set, so only one projector at a time applies it.
+
+    `retain_ended_seconds` (retention.py): while following, caught up, it trims the logs of
+    matches finished longer ago, every TRIM_EVERY_SECONDS; None keeps every log."""
 
     def __init__(self, events: MatchStore, models, names=None, batch_size: int = 500,
-                 throttle_per_s: float | None = None, shards=None):
+                 throttle_per_s: float | None = None, shards=None, retain_ended_seconds: float | None = None):
         self.events, self.models = events, models
+        self.retain_ended_seconds = retain_ended_seconds
+        self._trimmed_at = float("-inf")
         self.projections = [PROJECTIONS[name] for name in (names or PROJECTIONS)]
         self.shards = list(shards or events.shards)
         self.batch_size, self.throttle_per_s = batch_size, throttle_per_s
@@ -183,6 +189,7 @@ class Projector:
                 if self.run_once():
                     wait = idle_seconds
                     continue
+                self._trim_when_due()  # caught up: the logs of matches long finished go
             except ProjectionConflict:
                 continue
             except ReadStoreUnavailable:
@@ -196,6 +203,12 @@ class Projector:
                 wait = idle_seconds
             else:
                 wait = min(wait * 2, longest_idle_seconds)
+
+    def _trim_when_due(self) -> None:
+        if self.retain_ended_seconds is None or time.monotonic() - self._trimmed_at < TRIM_EVERY_SECONDS:
+            return
+        self._trimmed_at = time.monotonic()
+        trim_ended_logs(self.models, self.retain_ended_seconds)
 
 
 class LeaderLock:

@@ -64,8 +64,10 @@ class ReadModels:
                 "clocked": doc.get("clocked", False) and doc["status"] == RUNNING}
 
     def log(self, match_id: str, seat: int | None, since: int, limit: int) -> dict | None:
+        """None when the models lack the match or no longer keep its log (retention.py): the
+        caller reads the event store then."""
         doc = self.match(match_id)
-        if doc is None:
+        if doc is None or doc.get("log_trimmed"):
             return None
         events = self.store.list_range(f"log:{match_id}", since, limit)
         if doc["status"] == RUNNING:

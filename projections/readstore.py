@@ -91,6 +91,7 @@ class SQLiteReadStore:
                 raise ProjectionConflict(f"positions moved from {expected} to {stored}")
             conn.executemany("INSERT OR REPLACE INTO docs VALUES (?, ?)",
                              [(k, orjson.dumps(v)) for k, v in batch.docs.items()])
+            conn.executemany("DELETE FROM lists WHERE key=?", [(key,) for key in batch.dropped_lists])
             lengths = {}
             rows = []
             for key, item in batch.appends:

@@ -18,6 +18,7 @@ from domain.kernel.store import MatchStore
 from projections.projector import LeaderLock, Projector, start_embedded
 from projections.queries import ReadModels
 from projections.readstore import open_read_store
+from projections.retention import retention_seconds
 
 from . import schemas
 from .auth import hash_token
@@ -308,7 +309,7 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     store = store or MatchStore(environ)
     data_dir = Path(environ.get("ARBITER_DATA_DIR", "./var"))
     read_store = open_read_store(environ, data_dir)
-    projector = Projector(store, read_store)
+    projector = Projector(store, read_store, retain_ended_seconds=retention_seconds(environ))
     app.extensions["arbiter"] = Arbiter(store, ReadModels(read_store))
     app.extensions["projector"] = projector
     if environ.get("ARBITER_PROJECTOR", "embedded") == "embedded":

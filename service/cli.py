@@ -28,6 +28,7 @@ from domain.kernel.words import Context, record_words
 from projections.projector import LeaderLock, Projector
 from projections.queries import ReadModels
 from projections.readstore import open_read_store
+from projections.retention import retention_seconds
 
 from .lifecycle import IDLE_SECONDS_DEFAULT, run_clock
 from .matches import FINAL_EVENTS, Arbiter, parse_match_id, parse_ndjson
@@ -538,7 +539,8 @@ def local_projector(names=None, batch_size=500, throttle=None, shards=()) -> Pro
     unknown = sorted(set(shards) - set(store.shards))
     if unknown:
         raise click.BadParameter(f"no shard {unknown}; the shards are {sorted(store.shards)}", param_hint="--shard")
-    return Projector(store, open_read_store(os.environ, data_dir), names, batch_size, throttle, shards=shards or None)
+    return Projector(store, open_read_store(os.environ, data_dir), names, batch_size, throttle, shards=shards or None,
+                     retain_ended_seconds=retention_seconds(os.environ))
 
 
 @main.command()
