@@ -43,12 +43,12 @@ def trim_ended_logs(models, keep_seconds: float, now: float | None = None) -> in
     cutoff = (time.time() if now is None else now) - keep_seconds
     trimmed = 0
     while True:
-        due = models.index_scored(ENDED_INDEX, float("-inf"), cutoff)[:TRIM_BATCH]
+        due = models.index_page(ENDED_INDEX, float("-inf"), cutoff, 0, TRIM_BATCH)  # oldest first
         if not due:
             return trimmed
         batch = Batch()
-        docs = models.fetch([f"match:{match_id}" for match_id, _ in due])
-        for match_id, _ in due:
+        docs = models.fetch([f"match:{match_id}" for match_id in due])
+        for match_id in due:
             batch.drop_list(f"log:{match_id}")
             batch.unindex(ENDED_INDEX, match_id)
             doc = docs.get(f"match:{match_id}")

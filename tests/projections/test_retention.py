@@ -91,3 +91,15 @@ def test_the_retention_setting(value, seconds):
 def test_a_negative_retention_is_refused():
     with pytest.raises(ValueError, match=RETENTION_VARIABLE):
         retention_seconds({RETENTION_VARIABLE: "-1"})
+
+
+def test_the_trim_goes_on_batch_after_batch_until_none_is_due(sqlite_env, monkeypatch):
+    import projections.retention as retention
+
+    client = caught_up(create_app({**sqlite_env, "ARBITER_PROJECTOR": "off", "ARBITER_CLOCK": "off"}).test_client())
+    ended, aborted, _ = three_matches(client)
+    caught_up(client)
+    monkeypatch.setattr(retention, "TRIM_BATCH", 1)
+    models = client.application.extensions["projector"].models
+    assert trim_ended_logs(models, 0, now=time.time() + 1) == 2
+    assert models.list_length(f"log:{ended}") == models.list_length(f"log:{aborted}") == 0
