@@ -18,7 +18,10 @@ from .stats import PROFILE
 # from the deal's secret (they were numbered in deck-list order), deck lists dealt in name order, a
 # hidden zone's facts one whole-zone fact, an intent card and a deck list shown to others without
 # counts, the search bot's samples built from what its seat knows: a 1.2 match is refused.
-RULES_VERSION = "1.4.0"
+# 1.4: a unit deals combat damage once a combat (twice only with Swift and Sluggish): a 1.3 match is refused.
+# 1.5: a fourth read: after-combat triggers of the whole Initiative team go on the stack beneath the NIT's (a
+# partner's too), and an ambush may recall a team-mate's unit (an allied unit): a 1.4 match is refused.
+RULES_VERSION = "1.5.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

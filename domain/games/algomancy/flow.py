@@ -374,15 +374,19 @@ def _phase2(state):
 
 def _after_combat_triggers(state, region):
     """After combat abilities go on the stack; the Initiative side's first, so the others'
-    (entering last) resolve first."""
+    (entering last) resolve first: "NIT effects will enter the stack last and resolve before
+    IT effects" (Q&A). The whole Initiative team is IT (a partner of the initiative player
+    too), then each side's players clockwise from the initiative player."""
     order = clockwise_from(state, state["initiative"])
+    it = initiative_team(state)
     triggered = []
     for uid in units_in(state, region):
         unit = state["units"][uid]
         for part in abilities(state, uid):
             effects = part.get("triggers", {}).get("after_combat")
             if effects:
-                triggered.append((order.index(unit["controller"]), uid, effects))
+                controller = unit["controller"]
+                triggered.append(((team_of(state, controller) != it, order.index(controller)), uid, effects))
     for _, uid, effects in sorted(triggered, key=lambda t: t[:2]):
         state["stack"].append(make_item(state, state["units"][uid]["controller"], region, "trigger", None, uid, [], [],
                                     effects))

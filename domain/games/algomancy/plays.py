@@ -206,14 +206,16 @@ def _put(state, items):
 
 def ambush_actions(state, seat, region=None):
     """In battle a card with Ambush may be played, whatever its own timing, to recall an
-    allied unit and take its place."""
+    allied unit (a team-mate's too) and take its place."""
     if step_kind(state) != "window":
         return []
     region = current_region(state, seat) if region is None else region
-    actions = []
+    actions, allies = [], None
     for card in sorted(set(state["players"][seat]["hand"])):
         if data_of(card).get("ambush") and can_afford(state, seat, data_of(card)):
-            actions += [{"type": "ambush", "card": card, "recall": uid} for uid in units_in(state, region, seat)]
+            if allies is None:
+                allies = candidates(state, seat, region, "ally_unit")
+            actions += [{"type": "ambush", "card": card, "recall": uid} for uid in allies]
     return actions
 
 
@@ -225,8 +227,9 @@ def do_ambush(state, seat, action):
     if card not in player["hand"] or not data_of(card).get("ambush"):
         raise IllegalAction("ambush_card", "play a card with Ambush from your hand")
     region = current_region(state, seat)
-    if target not in units_in(state, region, seat):
-        raise IllegalAction("target_in_region", "ambush recalls one of your units in this region")
+    if not isinstance(target, str) or not target_ok(state, seat, region, "ally_unit", target):
+        raise IllegalAction("target_in_region", "ambush recalls an allied unit in this region (yours or a "
+                            "team-mate's)")
     _check_cost(state, seat, data_of(card))
     pay_mana(state, seat, data_of(card).get("cost", 0))
     player["hand"].remove(card)

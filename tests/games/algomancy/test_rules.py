@@ -400,3 +400,57 @@ def test_two_tokens_carrying_pathogenic_enclave_delete_each_other_and_the_rest()
     keeper = put(state, 0, "Jelly")
     leave_play(state, tokens[0], "die")
     assert sorted(state["units"]) == [keeper], "every token ally is deleted, the card unit stays"
+
+
+# --- a fourth, independent read (each test failed on the code before its fix) ----------------
+
+def test_nit_effects_will_enter_the_stack_last_and_resolve_before_it_effects_in_a_team_game():
+    """Q&A: "Each player decides the order their effects go on the stack. NIT effects will
+    enter the stack last and resolve before IT effects." With "Teams always act together" and
+    "Whichever team the player with the initiative token is on has the initiative", both
+    Initiative-team players' after-combat triggers go beneath the NIT player's. 2v2 split,
+    seat 0 holds the initiative (team 0: seats 0 and 2); both attack seat 1's region, and each
+    of the three has a Smouldering Inferno there: the stack is 0, 2, then 1 on top, and seat 1's
+    sacrifice resolves first. (Clockwise from the initiative player alone put seat 2, an IT
+    player, on top of the NIT's effect.)"""
+    from domain.games.algomancy.flow import _begin
+
+    from .test_review import attacking
+    state = game("teams_split", 4, initiative=0)
+    zero, two = put(state, 0, "Smouldering Inferno", region="r1"), put(state, 2, "Smouldering Inferno", region="r1")
+    one = put(state, 1, "Smouldering Inferno")
+    for attacker, unit in ((0, zero), (2, two)):
+        attacking(state, attacker, 1, [[unit]])
+    for formation in state["battle"]["formations"]:
+        formation.update(blocks=[], blocked=[False])
+    state = at(state, "window", region="r1", stage="after_combat")
+    _begin(state, state["step"])
+    assert [item["controller"] for item in state["stack"]] == [0, 2, 1]
+    for _ in range(2):  # the Initiative team passes (either partner for both), then the NIT: the top resolves
+        state = act(state, min(RULESET.to_act(state)), {"type": "pass_priority"})
+    assert one not in state["units"] and zero in state["units"] and two in state["units"]
+
+
+def test_ambush_will_recall_an_allied_unit_a_team_mates_too():
+    """"The ambush ability allows units to be played as an effect during battle that will
+    recall an allied unit, placing the ambushing unit directly into their position in play"
+    (Reef Ambusher: "recall target allied unit in this region"). In a joint team game the
+    partners share a region and are allies: seat 0 may ambush to save its partner's Cinder
+    Hound from a removal, which returns to the partner's (its owner's) hand. An enemy unit is
+    no ally."""
+    from .test_review import attacking
+    state = game("teams_joint", 4, initiative=0)
+    partner_hound = put(state, 2, "Cinder Hound")  # seat 2 is seat 0's partner, region r0
+    raider = put(state, 1, "Jelly", region="r0")
+    attacking(state, 1, 0, [[raider]])
+    window(state, "r0")
+    resources(state, 0, "water", 2)
+    ambusher = give(state, 0, "Reef Ambusher")
+    listed = RULESET.legal_actions(state, 0)
+    assert {a["recall"] for a in listed if a["type"] == "ambush"} == {partner_hound}
+    refused(state, 0, {"type": "ambush", "card": ambusher, "recall": raider}, "target_in_region")
+    state = act(state, 0, {"type": "ambush", "card": ambusher, "recall": partner_hound})
+    for _ in range(2):
+        state = act(state, min(RULESET.to_act(state)), {"type": "pass_priority"})
+    assert partner_hound in state["players"][2]["hand"] and partner_hound not in state["units"]
+    assert state["units"][ambusher]["controller"] == 0 and state["units"][ambusher]["region"] == "r0"
