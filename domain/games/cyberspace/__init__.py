@@ -20,7 +20,8 @@ from .tiles import TILES_DIGEST
 # player who empties the stack (a duplicate's hijacker too) gets the last final turn.
 # 2.4: the HeroCard engine's duel rules 1.3: a forced discard always asks its target, no refresh
 # after the active seat's pass, a twist takes an opponent only, replays list their targets.
-RULES_VERSION = "2.4.0"
+# 2.5: the engine's duel rules 1.4: a Secret Card on the wrong Attribute obeys its Action Type.
+RULES_VERSION = "2.5.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -17,7 +17,9 @@ from .stats import PROFILE
 # Attribute; with the Discard Queue a discard goes card by card and every clear order is
 # offered; no refresh after the active player's pass; a twist takes an opponent only; a forced
 # discard always asks its target (the prompt no longer tells whether the hidden hand held more).
-RULES_VERSION = "1.3.0"
+# 1.4: a fourth read: a Secret Card played on the wrong Attribute still obeys its Action Type (a
+# Restricted or Exclusive one only on your own Action Phase); 1.3 took it on any turn, as a dud.
+RULES_VERSION = "1.4.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

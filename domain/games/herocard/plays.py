@@ -518,6 +518,8 @@ def act_reveal(turn, seat, action):
         raise IllegalAction("secret_not_ready", "you cannot play a Secret Card on the turn you deployed it")
     check_not_twisted(st, seat, attribute)
     wrong = attribute != card["attribute"] or entry["cost"] < card["cost"]
+    if wrong:  # played without effect, but played: its Action Type says when (a right one's play_card checks it)
+        check_timing(st, seat, card)
     turn.emit({"f": "hc.reveal", "seat": seat, "attribute": attribute, "uid": uid, "card": entry["card"], "dud": wrong})
     if wrong:
         turn.emit({"f": "hc.penalty", "seat": seat, "forfeit": seat == st["turn"]["active"]})

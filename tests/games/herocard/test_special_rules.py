@@ -265,3 +265,23 @@ def test_a_player_may_target_themself_but_a_successful_attack_on_themself_scores
              teams=True, victory_points=7)
     refused(t, 0, {"type": "play", "cards": ["attack_from_above"], "target": 2}, "partners_may_not_attack")
     assert play(t, 0, "attack_from_above", target=0)["sequence"]["target"] == 0
+
+
+def test_a_restricted_secret_card_is_played_only_on_your_own_turn_even_on_the_wrong_attribute():
+    """"Restricted: You can play as many Restricted actions as you have free Attribute points
+    for, but only on your own turn during your Action Phase." "To play the card, turn the card
+    face up." A Secret Card played on the wrong Attribute "has no affect on game play" and costs
+    the turns, but it is still played: its Action Type still says when."""
+    d = duel(heroes=("cryptomancer", "bouncer"), hands={1: ["attack_from_above"]}, active=1)
+    wrong = put(d, 0, "logic_bomb", "mind", face="down")  # Logic Bomb is printed on X
+    right = put(d, 0, "logic_bomb", "x", face="down")
+    d = play(d, 1, "attack_from_above", target=0)
+    assert d["priority"] == 0, "seat 0 may respond, with a Fast card only"
+    for uid in (right, wrong):
+        refused(d, 0, {"type": "reveal", "uid": uid, "target": 1}, "restricted_own_turn")
+    assert not [a for a in engine.legal_actions(d, 0) if a["type"] == "reveal"]
+    # on its own turn the wrongly placed one is played: no effect, and the penalty
+    mine = duel(heroes=("cryptomancer", "bouncer"))
+    wrong = put(mine, 0, "logic_bomb", "mind", face="down")
+    after = act(mine, 0, {"type": "reveal", "uid": wrong, "target": 1})
+    assert after["players"][0]["skip_turns"] >= 1
