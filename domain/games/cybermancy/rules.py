@@ -93,6 +93,8 @@ def evolve(state, fact):
             state["last_attacker"] = fact["seat"]
     elif kind == "pass":
         state["passes"] += 1
+    elif kind == "passes":  # a player who left: their pass no longer counts (rules_lifecycle.py)
+        state["passes"] = fact["count"]
     elif kind == "round":
         state.update(round=fact["number"], initiative=fact["initiative"], turn=fact["initiative"], passes=0,
                      quiet_rounds=fact.get("quiet", 0),

@@ -53,6 +53,8 @@ def _pass_on(turn, seat):
         return
     if st["phase"] == "main":
         if st["turn"] != seat:
+            if _passed_in_the_run(st, seat):  # only players still in count (README 2, 16)
+                turn.emit({"f": "passes", "count": st["passes"] - 1})
             return
         if st["passes"] >= len(living(st)):  # everyone still in has passed in a row (README 2)
             turn.emit({"f": "phase", "phase": "last_summon", "queue": order_from(st, st["initiative"])})
@@ -75,6 +77,17 @@ def _pass_on(turn, seat):
         first = order_from(st, st["first"] if st["phase"] == "draft" else st["initiative"])[0]
         step = "end_of_draft" if st["phase"] == "draft" else "end_of_round"
         turn.emit({"f": "owed", "owed": {"seat": first, "step": step}})
+
+
+def _passed_in_the_run(st, leaver):
+    """Whether the leaver's last turn was one of the passes in a row before the current turn:
+    the run is the last `passes` turns, taken by the players still in and the leaver."""
+    seats, current, behind = st["seats"], st["turn"], []
+    while len(behind) < st["passes"]:
+        current = (current - 1) % seats
+        if not st["players"][current]["out"] or current == leaver:
+            behind.append(current)
+    return leaver in behind
 
 
 def _drafted(st):

@@ -147,6 +147,7 @@ FACTS = {
     "refresh": lambda f, ctx: "Every creature was refreshed",
     "track": lambda f, ctx: f"{ctx.who(f['seat'])} advanced the {f['kind'].upper()} track",
     "pass": lambda f, ctx: "The turn was a pass (nothing summoned, no attack)",
+    "passes": None,  # a leaver's pass no longer counts toward the passes in a row
     "prompt": _prompt,
     "acted": None,  # the summon or attack beside it says so
     "queue": None,  # whose turn next within a phase: the next action shows it

@@ -145,6 +145,48 @@ def test_when_all_others_have_passed_the_leaver_ends_the_attacks():
     assert after["phase"] == "last_summon" and after["queue"] == [0, 1]
 
 
+def test_after_passing_the_opponent_also_passes_counts_only_passes_of_players_still_in():
+    """"Play alternates this way until players have Attacked and Summoned with all the
+    Creatures they can or want to." / "If, after passing, the opponent also passes, then the
+    Main Phase is over" (README 2 and 16: when every player still in has passed in a row).
+
+    Seat 2 attacks; seat 0 passes, then leaves during seat 1's turn; seat 1 passes. Seat 2
+    has not passed since its attack, so the Main Phase goes on with seat 2's turn: the
+    leaver's pass is not one of the players still in."""
+    state = arena(seats=3, turn=2)
+    attacker = put(state, 2, ONE_ONE)
+    target = put(state, 0, ONE_ONE)
+    second = put(state, 2, ONE_ONE)
+    state = act(state, 2, {"type": "attack", "attacker": attacker, "target": target})
+    state = act(state, 2, {"type": "end_turn"})
+    state = act(state, 0, {"type": "end_turn"})  # a pass
+    assert state["turn"] == 1 and state["passes"] == 1
+    state = resigned(state, 0)
+    assert RULESET.to_act(state) == {1} and state["passes"] == 0
+    state = act(state, 1, {"type": "end_turn"})  # a pass: seat 2 has not passed yet
+    assert state["phase"] == "main" and RULESET.to_act(state) == {2}
+    assert {"type": "attack", "attacker": second, "target": "cybermancer:1"} in RULESET.legal_actions(state, 2)
+    state = act(state, 2, {"type": "end_turn"})  # now every player still in has passed in a row
+    assert state["phase"] == "last_summon" and state["queue"] == [2, 1]
+
+
+def test_a_leaver_whose_last_turn_was_no_pass_leaves_the_run_of_passes_as_it_is():
+    """"If, after passing, the opponent also passes, then the Main Phase is over": seat 1
+    attacked, seat 2 passed, and seat 1 leaves during seat 0's turn; seat 2's pass still
+    counts, so seat 0's pass ends the attacks (every player still in has passed in a row)."""
+    state = arena(seats=3, turn=0)
+    attacker, target = put(state, 1, ONE_ONE), put(state, 2, ONE_ONE)
+    state = act(state, 0, {"type": "end_turn"})  # a pass, before seat 1's attack
+    state = act(state, 1, {"type": "attack", "attacker": attacker, "target": target})
+    state = act(state, 1, {"type": "end_turn"})
+    state = act(state, 2, {"type": "end_turn"})  # a pass
+    assert state["turn"] == 0 and state["passes"] == 1
+    state = resigned(state, 1)
+    assert state["passes"] == 1 and RULESET.to_act(state) == {0}
+    state = act(state, 0, {"type": "end_turn"})
+    assert state["phase"] == "last_summon" and state["queue"] == [0, 2]
+
+
 def test_a_leaver_with_a_choice_pending_loses_it_and_the_turn_passes():
     # The leaver's own Call-to-arms lapses with them; the next player in turn order plays.
     healer = card_with(call_to_arms="health")
