@@ -12,6 +12,8 @@ from .stats import PROFILE
 # 1.2: review fixes that decide other facts: Shields keep the owner's Perfect Advisor discard; Solar
 # Schooner's draw follows the Advisor; no Advisor discard after an empty draw; a card put into play by
 # Electroknight is the turn's one card and a Machine so put is "played" (README 9, 14, 17, 25).
+# 1.3: a search of the deck is asked even with one match: the prompt told everyone whether the
+# hidden deck held one Sally or more (README 8).
 RULES_VERSION = "1.3.0"
 
 RULESET = register(Ruleset.assemble(
