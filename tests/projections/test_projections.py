@@ -97,10 +97,15 @@ def test_read_models_equal_a_fresh_replay(read_env):
     match_id = created[-1]["match_id"]
     board = client.get(f"/v1/matches/{match_id}/board").json
     assert board["source"] == "read_model" and board["as_of_version"] == board["version"]
+    # six are played to the end; the deal is the server's, so now and then one of the two left
+    # running ends within its few random steps (measured: about one run in ten thousand)
+    store = client.application.extensions["arbiter"].store
+    ended = {m["match_id"] for m in created if store.match(uuid.UUID(m["match_id"])).status == "ended"}
+    assert len(ended) >= 6
     listed = client.get("/v1/matches", query_string={"game": "cyberiad", "status": "ended"}).json
-    assert len(listed["matches"]) == 6 and all(m["status"] == "ended" for m in listed["matches"])
+    assert {m["match_id"] for m in listed["matches"]} == ended and all(m["status"] == "ended" for m in listed["matches"])
     stats = client.get("/v1/stats/cyberiad").json
-    assert stats["matches_ended"] == 6 and stats["as_of_position"] > 0
+    assert stats["matches_ended"] == len(ended) and stats["as_of_position"] > 0
     name = created[0]["seats"][0]["name"]
     assert client.get(f"/v1/players/{name}").json["started"] >= 1
 

@@ -44,7 +44,9 @@ def test_a_person_joins_a_servers_match_and_plays_it(game, server, tmp_path):
         assert mine, "the moves were the server's"
         ended = played["status"] != "running"  # the bot's reply to the last move may have ended it
     if not ended:
-        child.expect([MENU, ITEMS])
+        # the last move, or the bot's reply to it, may end the match after the summary was read
+        ended = child.expect([MENU, ITEMS, OVER]) == 2
+    if not ended:
         child.sendintr()
         child.expect(r"\[r\]esign")
         child.sendline("r")

@@ -16,6 +16,7 @@ import urllib.request
 
 import orjson
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from domain.kernel import ruleset as rulesets
 
@@ -359,6 +360,18 @@ def check_log_in_words(page, records):
         assert not any(mark in text for text in [line["text"], *line["facts"]] for mark in ("=", "{", "[")), line
 
 
+def whole_log(server, match_id):
+    """Every record of the log, a page of at most 1000 at a time: the long Cybermancy match's
+    length is its deal's (one in about 1500 passes 1000 events), and the page reads them all."""
+    events, since = [], 0
+    while True:
+        answer = api(server, f"/v1/matches/{match_id}/log?limit=1000&since={since}")
+        events += answer["events"]
+        if answer["next_since"] is None or not answer["events"]:
+            return events
+        since = answer["next_since"]
+
+
 def games():
     import domain.games  # noqa: F401
 
@@ -373,7 +386,7 @@ def test_a_finished_match_steps_through_versions_drawn_as_the_api_says(page, ser
     wait_rendered(page, f"view:spectator:{last}")
     page.wait_for_selector("#log li[data-seq]")
     assert page.eval_on_selector_all("#log li[data-seq]", "items => items.length") == last
-    check_log_in_words(page, api(server, f"/v1/matches/{match_id}/log?limit=1000")["events"])
+    check_log_in_words(page, whole_log(server, match_id))
 
     renderer = page.evaluate(f"() => !!window.ArbiterViewer.renderers[{json.dumps(game)}]")
     assert renderer == (game in server.renderers), "a game's viewer.js is loaded exactly when its folder has one"
@@ -486,31 +499,14 @@ def test_the_audit_badge_turns_red_at_the_first_divergent_seq_of_a_tampered_stor
 # -- live follow and seat tokens ---------------------------------------------------------------
 
 def test_a_live_match_is_followed_while_a_bot_plays_with_the_seat_seeing_only_its_own_hand(page, server):
-    created = call(server, "POST", "/v1/matches", body={"game": "cyberiad", "seats": ["ann", {"bot": "random"}]})[1]
-    mid, token = created["match_id"], created["seats"][0]["token"]
     seen = []
     page.on("request", lambda request: seen.append((request.url.replace(server.url, ""),
                                                     request.headers.get("authorization"))))
-    page.goto(f"/matches/{mid}")
-    page.wait_for_selector("#live[data-state='on']")
-    page.fill("#token", "not-a-token")
-    page.click("#login button")
-    page.wait_for_selector("#error:not([hidden])")
-    assert "no seat" in page.inner_text("#error")
-    page.fill("#token", token)
-    page.click("#login button")
-    page.wait_for_selector("#signed-in:not([hidden])")
-    assert "ann" in page.inner_text("#signed-in-as")
-    assert page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{mid}')") == token
 
-    rand = random.Random(3)
-    stop = threading.Event()
-
-    def ann_plays(moves):
+    def ann_plays(mid, token, moves):
         """ann moves over HTTP; after each move the server's bot answers."""
+        rand = random.Random(3)
         for _ in range(moves):
-            if stop.is_set():
-                return
             summary = api(server, f"/v1/matches/{mid}")
             if summary["status"] != "running":
                 return
@@ -522,16 +518,43 @@ def test_a_live_match_is_followed_while_a_bot_plays_with_the_seat_seeing_only_it
                  {"action": rand.choice(listed["actions"]), "expected_version": listed["version"]})
             time.sleep(0.15)
 
-    player = threading.Thread(target=ann_plays, args=(12,))
-    player.start()
-    try:
-        page.wait_for_function("() => window.arbiterMetrics.streamEvents >= 6", timeout=20000)
-        # the connection drops and comes back: the page reconnects with Last-Event-ID and misses nothing
-        assert server.drop_streams() >= 1
-        page.wait_for_function("() => window.arbiterMetrics.reconnects >= 1", timeout=10000)
-        page.wait_for_selector("#live[data-state='on']", timeout=15000)
-    finally:
-        player.join()
+    # The deal is the server's: about one match in a hundred ends within ann's twelve moves (and
+    # is then drawn as a finished one, its hands public); such a match is played again.
+    for _ in range(3):
+        page.goto("about:blank")  # the last match's page asks nothing more
+        seen.clear()
+        created = call(server, "POST", "/v1/matches", body={"game": "cyberiad", "seats": ["ann", {"bot": "random"}]})[1]
+        mid, token = created["match_id"], created["seats"][0]["token"]
+        page.goto(f"/matches/{mid}")
+        page.wait_for_selector("#live[data-state='on']")
+        page.fill("#token", "not-a-token")
+        page.click("#login button")
+        page.wait_for_selector("#error:not([hidden])")
+        assert "no seat" in page.inner_text("#error")
+        page.fill("#token", token)
+        page.click("#login button")
+        page.wait_for_selector("#signed-in:not([hidden])")
+        assert "ann" in page.inner_text("#signed-in-as")
+        assert page.evaluate(f"() => sessionStorage.getItem('arbiter-token:{mid}')") == token
+
+        player = threading.Thread(target=ann_plays, args=(mid, token, 12))
+        player.start()
+        try:
+            page.wait_for_function("() => window.arbiterMetrics.streamEvents >= 6", timeout=20000)
+            # the connection drops and comes back: the page reconnects with Last-Event-ID and misses nothing
+            assert server.drop_streams() >= 1
+            page.wait_for_function("() => window.arbiterMetrics.reconnects >= 1", timeout=10000)
+            page.wait_for_selector("#live[data-state='on']", timeout=15000)
+        except (AssertionError, PlaywrightTimeout):
+            player.join()
+            if api(server, f"/v1/matches/{mid}")["status"] == "running":
+                raise
+            continue  # the match ended under the reconnection: another is played
+        finally:
+            player.join()
+        if api(server, f"/v1/matches/{mid}")["status"] == "running":
+            break
+    assert api(server, f"/v1/matches/{mid}")["status"] == "running", "three matches ended within ann's twelve moves"
     version = api(server, f"/v1/matches/{mid}")["version"]
     page.wait_for_function("v => window.arbiterMetrics.rendered === 'live:0:' + v", arg=version, timeout=15000)
     seqs = page.eval_on_selector_all("#log li[data-seq]", "items => items.map(i => Number(i.dataset.seq))")
@@ -545,15 +568,14 @@ def test_a_live_match_is_followed_while_a_bot_plays_with_the_seat_seeing_only_it
     check_drawn("cyberiad", drawn, board)
     assert not drawn["players"][0]["zones"]["hand"]["hidden"] and drawn["players"][1]["zones"]["hand"]["hidden"]
     perspectives = page.eval_on_selector_all("#perspective option", "os => os.map(o => o.value)")
-    if api(server, f"/v1/matches/{mid}")["status"] == "running":  # the bot's reply may have ended it: all is public
-        assert perspectives == ["0"], "while the match runs, a seat's page offers only its own perspective"
+    assert perspectives == ["0"], "while the match runs, a seat's page offers only its own perspective"
 
     # Nothing the token may not read reached the page: it only called the public API (with this
     # token or none), and no card of bob's hand or of the deck is anywhere on it.
     full = server.arbiter.store.match(uuid.UUID(mid)).state
     known = json.dumps(api(server, f"/v1/matches/{mid}/log?limit=1000&min_version={version}", token))
     hidden = [c for c in full["hands"][1] + full["deck"] if c not in known]
-    assert hidden or api(server, f"/v1/matches/{mid}")["status"] != "running", "nothing was hidden: proves nothing"
+    assert hidden, "nothing was hidden: proves nothing"
     html = page.content()
     assert not [c for c in hidden if c in html]
     from domain.games.cyberiad.cards import CARDS, card_of
@@ -561,7 +583,6 @@ def test_a_live_match_is_followed_while_a_bot_plays_with_the_seat_seeing_only_it
         "no hidden card by its name either (the log's words name cards)"
     assert not [url for url, _ in seen if url.startswith(f"/matches/{mid}/")], "while it runs, only the API is asked"
     assert {auth for url, auth in seen if url.startswith("/v1/")} <= {None, f"Bearer {token}", "Bearer not-a-token"}
-    stop.set()
 
 
 def test_a_signed_in_player_keeps_the_seat_on_reload_and_signs_out(page, server):
