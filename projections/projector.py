@@ -23,7 +23,7 @@ from domain.kernel.store import MATCH_TOPICS, MatchStore, event_type
 
 from .models import PROJECTIONS, Reader
 from .batch import Batch, ProjectionConflict, ReadStoreUnavailable
-from .retention import TRIM_EVERY_SECONDS, trim_ended_logs
+from .retention import TRIM_BATCH, TRIM_EVERY_SECONDS, trim_ended_logs
 
 LOBBY_TOPICS = [get_topic(getattr(Lobby, name)) for name in ("Opened", "SeatTaken", "SeatLeft", "Started")]
 LIBRARY_FIELDS = ("originator_id", "originator_version", "timestamp", "originator_topic")
@@ -205,10 +205,12 @@ class Projector:
                 wait = min(wait * 2, longest_idle_seconds)
 
     def _trim_when_due(self) -> None:
-        if self.retain_ended_seconds is None or time.monotonic() - self._trimmed_at < TRIM_EVERY_SECONDS:
+        now = time.monotonic()
+        if self.retain_ended_seconds is None or now - self._trimmed_at < TRIM_EVERY_SECONDS:
             return
-        self._trimmed_at = time.monotonic()
-        trim_ended_logs(self.models, self.retain_ended_seconds)
+        # one batch a look: a backlog is trimmed between batches of new events, not before them
+        if trim_ended_logs(self.models, self.retain_ended_seconds, batches=1) < TRIM_BATCH:
+            self._trimmed_at = now
 
 
 class LeaderLock:

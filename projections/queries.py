@@ -67,9 +67,13 @@ class ReadModels:
         """None when the models lack the match or no longer keep its log (retention.py): the
         caller reads the event store then."""
         doc = self.match(match_id)
-        if doc is None or doc.get("log_trimmed"):
+        if doc is None:
             return None
         events = self.store.list_range(f"log:{match_id}", since, limit)
+        if not events and since < doc["version"]:
+            # a match's log holds seq 1..version, written with its document: none there is a
+            # log the retention trimmed (whether the document was read before or after it)
+            return None
         if doc["status"] == RUNNING:
             ruleset = rulesets.pinned(doc["game"], doc["ruleset_version"])
             events = [redact_record(ruleset, event, seat) for event in events]

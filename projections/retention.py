@@ -3,20 +3,19 @@
 A finished match's log (`log:{id}`: every event with its public form, commitment and hashes)
 is most of what the read models hold of it, and they kept it forever: the capacity model's
 first bottleneck (docs/capacity.md). Once a match has been finished for the retention time,
-`trim_ended_logs` deletes its log and marks its document `log_trimmed`. Its log is then read
-from the event store, as the API reads any match the models lack (`"source": "event_store"`);
+`trim_ended_logs` deletes its log (projections/queries.py then finds no record where its
+document says there are some). Its log is then read from the event store, as the API reads any match the models lack (`"source": "event_store"`);
 its document (the board, the list entry), counters, indexes, player records and ratings stay.
 
-Unset, logs stay forever (as before). A finished match takes no more events, so its log and
-document change only here: the trim needs no tracking position, and two projectors trimming
-the same match write the same thing. Matches that finished before the index of ends existed
+Unset, logs stay forever (as before). A finished match takes no more events, so its log
+changes only here: the trim needs no tracking position, and two projectors trimming the same
+match do the same thing. A following projector trims one batch each time it is caught up, so
+a backlog (retention turned on over years of matches) never holds up new events. Matches that finished before the index of ends existed
 (`idx:ended`, written by the matches projection) are trimmed after a rebuild of it.
 """
 
 import os
 import time
-
-import orjson
 
 from .batch import Batch
 from .models import ENDED_INDEX
@@ -37,22 +36,19 @@ def retention_seconds(environ=os.environ) -> float | None:
     return seconds
 
 
-def trim_ended_logs(models, keep_seconds: float, now: float | None = None) -> int:
+def trim_ended_logs(models, keep_seconds: float, now: float | None = None, batches: int | None = None) -> int:
     """Delete the logs of matches finished more than `keep_seconds` ago, TRIM_BATCH at a time,
-    in one commit each; how many were trimmed."""
+    in one commit each, until none is due or `batches` commits are made; how many were trimmed."""
     cutoff = (time.time() if now is None else now) - keep_seconds
-    trimmed = 0
-    while True:
+    trimmed, made = 0, 0
+    while batches is None or made < batches:
         due = models.index_page(ENDED_INDEX, float("-inf"), cutoff, 0, TRIM_BATCH)  # oldest first
         if not due:
-            return trimmed
+            break
         batch = Batch()
-        docs = models.fetch([f"match:{match_id}" for match_id in due])
         for match_id in due:
             batch.drop_list(f"log:{match_id}")
             batch.unindex(ENDED_INDEX, match_id)
-            doc = docs.get(f"match:{match_id}")
-            if doc:
-                batch.set(f"match:{match_id}", {**orjson.loads(doc), "log_trimmed": True})
         models.commit(batch, {})
-        trimmed += len(due)
+        trimmed, made = trimmed + len(due), made + 1
+    return trimmed

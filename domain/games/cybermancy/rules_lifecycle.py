@@ -82,12 +82,14 @@ def _pass_on(turn, seat):
 def _passed_in_the_run(st, leaver):
     """Whether the leaver's last turn was one of the passes in a row before the current turn:
     the run is the last `passes` turns, taken by the players still in and the leaver."""
-    seats, current, behind = st["seats"], st["turn"], []
-    while len(behind) < st["passes"]:
-        current = (current - 1) % seats
-        if not st["players"][current]["out"] or current == leaver:
-            behind.append(current)
-    return leaver in behind
+    current, left = st["turn"], st["passes"]
+    while left:
+        current = (current - 1) % st["seats"]
+        if current == leaver:
+            return True
+        if not st["players"][current]["out"]:
+            left -= 1
+    return False
 
 
 def _drafted(st):
