@@ -93,7 +93,10 @@ def run(presses=PRESSES) -> dict:
         return {"skipped": f"no Chromium at {CHROMIUM}"}
 
     with tempfile.TemporaryDirectory() as tmp:
-        process, port = serve("service.asgi:create", {"ARBITER_DATA_DIR": tmp, "ARBITER_PROJECTOR": "off"}, factory=True)
+        # the page's and the API's cost, not the bot's pace (each reply 200 ms after it is asked
+        # by default, service/bot_pace.py): 1 ms steps
+        process, port = serve("service.asgi:create", {"ARBITER_DATA_DIR": tmp, "ARBITER_PROJECTOR": "off",
+                                                      "ARBITER_BOT_STEP_MS": "1"}, factory=True)
         try:
             api = api_rounds(port, presses)
             page, inside = browser_rounds(port, presses)

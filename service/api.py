@@ -22,6 +22,7 @@ from projections.retention import retention_seconds
 
 from . import schemas
 from .auth import hash_token
+from .bot_pace import BotPace
 from .errors import AdminOnly, BadRequest, TokenInvalid, TokenMissing
 from .lifecycle import IDLE_SECONDS_DEFAULT, start_clock_thread
 from .matches import Arbiter, parse_match_id
@@ -306,11 +307,13 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     environ = os.environ if environ is None else environ
     if environ.get("ARBITER_ADMIN_TOKEN"):
         app.config["ADMIN_TOKEN_HASH"] = hash_token(environ["ARBITER_ADMIN_TOKEN"])
+    # settings are refused before a store is opened
+    bot_pace, retain_ended_seconds = BotPace.from_environ(environ), retention_seconds(environ)
     store = store or MatchStore(environ)
     data_dir = Path(environ.get("ARBITER_DATA_DIR", "./var"))
     read_store = open_read_store(environ, data_dir)
-    projector = Projector(store, read_store, retain_ended_seconds=retention_seconds(environ))
-    app.extensions["arbiter"] = Arbiter(store, ReadModels(read_store))
+    projector = Projector(store, read_store, retain_ended_seconds=retain_ended_seconds)
+    app.extensions["arbiter"] = Arbiter(store, ReadModels(read_store), bot_pace)
     app.extensions["projector"] = projector
     if environ.get("ARBITER_PROJECTOR", "embedded") == "embedded":
         app.extensions["projector_stop"] = start_embedded(projector, LeaderLock(data_dir / "projector.lock"))

@@ -7,8 +7,9 @@ web workers and clock processes may run it at once: a second writer at the same 
 gets VersionConflict and finds the work done when it looks again.
 """
 
+import heapq
+import itertools
 import logging
-import queue
 import random
 import secrets
 import threading
@@ -17,7 +18,7 @@ import uuid
 from functools import cached_property
 
 from domain.kernel import ruleset as rulesets
-from domain.kernel.clock import clock_config, parse_time
+from domain.kernel.clock import clock_config, iso_time, parse_time
 from domain.kernel.errors import InvalidSetup, MatchNotFound, MatchOver, VersionConflict
 from domain.kernel.lobby import Lobby
 from domain.kernel.match import RUNNING, Match, MatchSecret, utc_now_iso
@@ -25,6 +26,7 @@ from domain.kernel.rng import bot_seed, commitment, new_seed
 from projections.batch import ReadStoreUnavailable
 
 from .auth import hash_token, token_opens
+from .bot_pace import BotPace
 from .errors import HostOnly, MatchExists, NotEnoughPlayers, ReadModelsUnavailable, TokenInvalid
 
 IDLE_SECONDS_DEFAULT = 7 * 86_400  # ARBITER_IDLE_SECONDS; 0 turns idle abandonment off
@@ -142,7 +144,10 @@ class LifecycleCommands:
             return {"match_id": str(match_id), "seat": taken, "name": name, "token": token,
                     "status": RUNNING if started else "open"}
 
-        return self._lobby_command(match_id, take)
+        joined = self._lobby_command(match_id, take)
+        if joined["status"] == RUNNING:
+            self._play_bots(match_id)
+        return joined
 
     def leave(self, match_id: uuid.UUID, token: str | None) -> dict:
         def give_up_seat():
@@ -174,6 +179,7 @@ class LifecycleCommands:
             if not token_opens(host_token, lobby.host_token_hash):
                 raise HostOnly("only the host token given at creation may start the match")
             self._save_lobby(lobby, start=True)
+        self._play_bots(match_id)
         return self.summary(match_id)
 
     def _lobby_seat(self, lobby: Lobby, token: str | None) -> int:
@@ -196,7 +202,6 @@ class LifecycleCommands:
                                         bytes.fromhex(lobby.seed_hex))
         lobby.start(utc_now_iso())
         self.store.save_lobby(lobby, match, secret)
-        self._play_bots(match_id)
 
     def open_lobbies(self, game: str | None = None, cursor: int = 0, limit: int = 50) -> dict:
         try:
@@ -207,43 +212,64 @@ class LifecycleCommands:
     # -- during the match ------------------------------------------------------------------
 
     def _play_bots(self, match_id: uuid.UUID, background: bool = False) -> None:
-        """The server's bots act while one of their seats is to act (within the caller's lock).
+        """The server's bots act while one of their seats is to act. Called with no lock held:
+        a bot thinks, and waits for its paced time, outside the match's lock (service/bot_pace.py),
+        which is taken only to save its move.
 
-        A person's request waits for the bots' reply for up to BOT_REPLY_SECONDS; past that, and
+        A person's request waits for the bots' replies for up to BOT_REPLY_SECONDS; past that, and
         at once when no person is left in the match (bots only, or the last person resigned),
         the process's BotRunner plays on in the background, a slice of BOT_REPLY_SECONDS at a
         time: no request holds a server thread for a whole bots' match (a create of two search
-        bots held one for minutes)."""
+        bots held one for minutes). In the background a paced move is handed to the runner to
+        save when it is due, so no match's pace holds up another's."""
         started = time.monotonic()
         for _ in range(MAX_BOT_ACTIONS):
             match = self.store.match(match_id)  # copied below only when a bot acts
             seats = [seat for seat in match.to_act() if seat in match.bots]
             if not seats:
                 return
-            if time.monotonic() - started > BOT_REPLY_SECONDS or not (background or match.players_in()):
+            paced = bool(match.players_in())
+            if time.monotonic() - started > BOT_REPLY_SECONDS or not (background or paced):
                 self.bot_runner.submit(match_id)
                 return
-            seat = seats[0]
+            asked, seat = time.time(), seats[0]
             # Bots choose with a generator of their own, seeded from the match's secret, id and
             # version (rng.bot_seed): a bot's move does not depend on which process plays it,
             # and no seat can rerun the bot to test a guess at its hand.
             seed = self.store.secret(match_id).seed
             choose = random.Random(bot_seed(seed, str(match_id), match.version))
             match = match.to_change()
-            action = match.ruleset.bots[match.bots[seat]](match.state, seat, choose)
-            match.act(seat, action, seed, listed=True)
+            bot = match.ruleset.bots[match.bots[seat]]
+            action = bot(match.state, seat, choose)
+            due = self.bot_pace.reply_at(bot, asked, time.time()) if paced else None
+            match.act(seat, action, seed, listed=True, at=None if due is None else iso_time(due))
+            if due is not None and background:
+                self.bot_runner.at(due, lambda: self._save_and_play_on(match))
+                return
+            if due is not None:
+                time.sleep(max(0.0, due - time.time()))
+            self._save_bot_move(match)  # when another process played this bot first, look again
+        raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
+
+    def _save_bot_move(self, match: Match) -> bool:
+        """Save a bot's move unless the match moved on meanwhile (another process played the
+        bot, a person resigned, a clock ran out): then it is dropped, and the bot asked again."""
+        with self._lock(match.id):
             try:
                 self.store.save_match(match)
+                return True
             except VersionConflict:
-                continue  # another process played this bot first: look again at what is asked now
-        raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
+                return False
+
+    def _save_and_play_on(self, match: Match) -> None:
+        self._save_bot_move(match)
+        self.bot_runner.submit(match.id)  # the next bot's move, or this one asked again
 
     @cached_property
     def bot_runner(self) -> "BotRunner":
         def play_on(match_id: uuid.UUID) -> None:
-            with self._lock(match_id):
-                if self.store.match(match_id).status == RUNNING:
-                    self._play_bots(match_id, background=True)
+            if self.store.match(match_id).status == RUNNING:
+                self._play_bots(match_id, background=True)
 
         return BotRunner(play_on)
 
@@ -259,7 +285,7 @@ class LifecycleCommands:
             command(match, self.store.secret(match_id).seed)
             first = match.pending_events[0].originator_version
             self.store.save_match(match)
-            self._play_bots(match_id)
+        self._play_bots(match_id)
         summary = self.summary(match_id)
         return {**summary, "seq": first}
 
@@ -301,7 +327,8 @@ class LifecycleCommands:
             match.time_out(now, seed)
             done["timeouts"] += 1
             self.store.save_match(match)
-            self._play_bots(match_id)
+            if match.bots:  # the clock process plays no bot itself: it must not wait on their pace
+                self.bot_runner.submit(match_id)
             match = self.store.match(match_id)
         if match.status == RUNNING and idle_seconds and match.idle_by(idle_seconds, now):
             match = match.to_change()
@@ -337,7 +364,7 @@ class LifecycleCommands:
                 self.store.save_match(match, secret)
             except VersionConflict:  # another request made it first
                 return self._rematch_summary(match_id, new_id), False
-            self._play_bots(new_id)
+        self._play_bots(new_id)
         return self.summary(new_id), True
 
     def _rematch_summary(self, match_id: uuid.UUID, new_id: uuid.UUID) -> dict:
@@ -350,36 +377,53 @@ class LifecycleCommands:
 
 class BotRunner:
     """Plays the server's bots in matches no request waits for: one background thread per
-    process, one match at a time, each for a slice before the next queued match's turn."""
+    process. Its jobs wait in order of when they are due: a match to play on (due at once, one
+    slice before the next queued match's turn) and a paced bot move to save at its time; the
+    thread sleeps until the first is due, so one match's pace never holds up another match."""
 
     def __init__(self, play_on):
         self.play_on = play_on
-        self.queue: queue.Queue[uuid.UUID] = queue.Queue()
         self.queued: set[uuid.UUID] = set()
-        self._lock = threading.Lock()
+        self._jobs: list[tuple[float, int, object]] = []  # a heap of (due, order, job)
+        self._order = itertools.count()
+        self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
 
     def submit(self, match_id: uuid.UUID) -> None:
-        with self._lock:
+        """Play on in this match as soon as the runner is free (once, however often asked)."""
+        with self._changed:
             if match_id in self.queued:
                 return
             self.queued.add(match_id)
+        self.at(time.time(), lambda: self._play_on(match_id))
+
+    def at(self, due: float, job) -> None:
+        """Run `job` (no arguments) at wall time `due`, or as soon after as the runner is free."""
+        with self._changed:
+            heapq.heappush(self._jobs, (due, next(self._order), job))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="arbiter-bots", daemon=True)
                 self._thread.start()
-        self.queue.put(match_id)
+            self._changed.notify()
+
+    def _play_on(self, match_id: uuid.UUID) -> None:
+        with self._changed:
+            self.queued.discard(match_id)
+        try:
+            self.play_on(match_id)
+        except VersionConflict:
+            self.submit(match_id)  # another process acted first: look again
 
     def _run(self) -> None:
         while True:
-            match_id = self.queue.get()
-            with self._lock:
-                self.queued.discard(match_id)
+            with self._changed:
+                while not self._jobs or self._jobs[0][0] > time.time():
+                    self._changed.wait(None if not self._jobs else self._jobs[0][0] - time.time())
+                _, _, job = heapq.heappop(self._jobs)
             try:
-                self.play_on(match_id)
-            except VersionConflict:
-                self.submit(match_id)  # another process acted first: look again
+                job()
             except Exception:
-                logging.getLogger("arbiter.bots").exception("bots of match %s stopped", match_id)
+                logging.getLogger("arbiter.bots").exception("a bot job stopped")
 
 
 def run_clock(arbiter, stop: threading.Event, interval: float = 1.0, idle_seconds: int | None = None) -> None:

@@ -2,6 +2,7 @@
 layers parse input, call one of these and render the result or the error."""
 
 import copy
+import os
 import re
 import threading
 import time
@@ -25,6 +26,7 @@ from projections.queries import ReadModels
 from projections.batch import ReadStoreUnavailable
 
 from .auth import token_opens
+from .bot_pace import BotPace
 from .errors import (BadRequest, ExportRefused, ImportRefused, MatchExists, ReadModelsUnavailable, TokenInvalid,  # noqa: F401
                      TokenMissing, VersionNotFound)
 from .lifecycle import LifecycleCommands
@@ -105,9 +107,10 @@ def parse_match_id(text: str) -> uuid.UUID:
 class Arbiter(LifecycleCommands):
     """The application service over one event store."""
 
-    def __init__(self, store: MatchStore, reads: ReadModels | None = None):
+    def __init__(self, store: MatchStore, reads: ReadModels | None = None, bot_pace: BotPace | None = None):
         self.store = store
         self.reads = reads
+        self.bot_pace = bot_pace or BotPace.from_environ(os.environ)  # when served bots' moves are public
         # Commands on one match are serialised within a process, so a cached match is
         # never changed by two requests at once; across processes the store's unique
         # (stream, version) constraint decides.
@@ -252,9 +255,9 @@ class Arbiter(LifecycleCommands):
                         return answered
                 raise
             result = _action_result(match, recorded, seat)
-            if match.bots:
-                self._play_bots(match_id)
-            return result
+        if match.bots:
+            self._play_bots(match_id)
+        return result
 
     def _answered_already(self, match: Match, seat: int, expected_version: int | None, idempotency_key: str | None,
                           request_digest: str) -> dict | None:

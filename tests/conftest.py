@@ -21,6 +21,13 @@ settings.load_profile("ci")
 
 
 
+# Served bots answer a whole number of 1 ms steps after they are asked, not 200 ms
+# (service/bot_pace.py): no test's bot holds a secret from a person watching its time, except
+# where a test sets the pace itself; servers the tests start inherit it from the environment.
+TEST_BOT_STEP_MS = "1"
+os.environ["ARBITER_BOT_STEP_MS"] = TEST_BOT_STEP_MS
+
+
 def pytest_configure(config):
     """Start the suite's own PostgreSQL and Redis (tests/services.py) once: in the xdist
     controller, or in the only process; workers inherit their URLs from the environment."""
@@ -68,7 +75,7 @@ def sqlite_environ(tmp_path) -> dict:
     # Tests drive the projector and the clock themselves (projector.catch_up(),
     # arbiter.enforce_clocks()) unless they start them.
     return {"ARBITER_STORE": "sqlite", "ARBITER_DATA_DIR": str(tmp_path), "ARBITER_PROJECTOR": "off",
-            "ARBITER_CLOCK": "off"}
+            "ARBITER_CLOCK": "off", "ARBITER_BOT_STEP_MS": TEST_BOT_STEP_MS}
 
 
 @pytest.fixture
@@ -84,7 +91,7 @@ def postgres_env(tmp_path):
         conn.execute(f'CREATE SCHEMA "{schema}"')
     yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URL": postgres_url(), "ARBITER_DB_SCHEMA": schema,
            "ARBITER_DB_POOL_SIZE": "12", "ARBITER_PROJECTOR": "off", "ARBITER_CLOCK": "off",
-           "ARBITER_DATA_DIR": str(tmp_path)}
+           "ARBITER_DATA_DIR": str(tmp_path), "ARBITER_BOT_STEP_MS": TEST_BOT_STEP_MS}
     with psycopg.connect(postgres_url(), autocommit=True) as conn:
         conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
@@ -111,7 +118,7 @@ def sharded_env(tmp_path):
     with fresh_databases(3) as urls:
         yield {"ARBITER_STORE": "postgres", "ARBITER_DATABASE_URLS": ",".join(urls), "ARBITER_DB_POOL_SIZE": "4",
                "ARBITER_PROJECTOR": "off", "ARBITER_CLOCK": "off", "ARBITER_DATA_DIR": str(tmp_path),
-               "ARBITER_ADMIN_TOKEN": "open-sesame"}
+               "ARBITER_ADMIN_TOKEN": "open-sesame", "ARBITER_BOT_STEP_MS": TEST_BOT_STEP_MS}
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

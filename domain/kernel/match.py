@@ -153,10 +153,12 @@ class Match(Aggregate):
 
     # -- the one command --------------------------------------------------------------
 
-    def act(self, seat: int, action: dict, seed: bytes,
-            command_id: str | None = None, request_digest: str | None = None, *, listed: bool = False) -> None:
+    def act(self, seat: int, action: dict, seed: bytes, command_id: str | None = None,
+            request_digest: str | None = None, *, listed: bool = False, at: str | None = None) -> None:
         """`listed`: the caller took `action` from `legal_actions` itself (a bot), so the check
-        of its fields against the listing is skipped (it costs Cyberspace half its simulate speed)."""
+        of its fields against the listing is skipped (it costs Cyberspace half its simulate speed).
+        `at`: the time to record, when not now (a served bot's paced reply, service/bot_pace.py);
+        an end of the match it brings is recorded at the same time."""
         if self.status != RUNNING:
             raise MatchOver(f"the match is {self.status}; no more actions are taken")
         if not isinstance(action.get("type"), str):
@@ -173,12 +175,12 @@ class Match(Aggregate):
         seq = self.version + 1
         rng = RandomStream(stream_key_for(seed, self.seats, self.entropy), str(self.id), seq)
         facts = self.ruleset.decide(self.state, seat, action, rng)
-        data = {"seat": seat, "action": action, "facts": facts, "at": utc_now_iso()}
+        data = {"seat": seat, "action": action, "facts": facts, "at": at or utc_now_iso()}
         if command_id is not None:
             data["command_id"] = command_id
             data["request_digest"] = request_digest
         self._record(self.ActionTaken, data, seed)
-        self._end_if_over(seed, None)
+        self._end_if_over(seed, None, at)
 
     def legal_actions(self, seat: int) -> list[dict]:
         """The seat's listing at this version, kept until the next event (one at a time, as one
@@ -261,11 +263,11 @@ class Match(Aggregate):
         if self.status != RUNNING:
             raise MatchOver(f"the match is {self.status}; nothing more is recorded")
 
-    def _end_if_over(self, seed: bytes, cause: str | None) -> None:
+    def _end_if_over(self, seed: bytes, cause: str | None, at: str | None = None) -> None:
         outcome = lifecycle_outcome(self.ruleset, self.state, len(self.seats), self.out, cause,
                                     self.clocks.config["on_timeout"] if self.clocks else None)
         if outcome is not None:
-            self._record(self.MatchEnded, {"outcome": outcome, "seed": seed.hex(), "at": utc_now_iso()}, seed)
+            self._record(self.MatchEnded, {"outcome": outcome, "seed": seed.hex(), "at": at or utc_now_iso()}, seed)
 
     def recorded_command(self, seat: int, command_id: str, request_digest: str) -> int | None:
         """The seq of an action this seat already recorded under this idempotency key, if any.

@@ -1,0 +1,151 @@
+"""A served bot's time tells no one what it holds (service/bot_pace.py).
+
+The search bot answers at once when it has one legal move and searches up to its budget
+otherwise; which moves it has comes from its hidden cards. These tests play people against
+served bots at the shipped pace (not the suite's 1 ms steps) and read what a spectator and
+the person read: each event's recorded time, and when a request comes back."""
+
+import math
+import random
+import threading
+import time
+import uuid
+
+import pytest
+
+from domain.kernel import ruleset as rulesets
+from domain.kernel.clock import parse_time
+from service.api import create_app
+from service.bot_pace import STEP_MS, BotPace
+from service.lifecycle import BotRunner
+
+from ..conftest import caught_up
+from .helpers import bearer
+
+# The gap between a bot's move and the event it answers is k whole steps plus the time from
+# that event's record to the bot being asked (its save, and reading the match): a few
+# milliseconds here; this much allows a busy machine. Without the pace a search bot's gaps
+# are its thinking: 0-2 ms for one legal move, tens to hundreds of milliseconds for several.
+ASKED_WITHIN_MS = 120
+
+
+def bot_gaps(store, match_id: uuid.UUID, records: list[dict], bot_seat: int) -> list[tuple[int, float]]:
+    """(how many legal actions the bot had, milliseconds from the event it answered to its
+    move's recorded time) for each move of the bot among `records` (a stretch of the log with
+    the event before it first)."""
+    ruleset = store.match(match_id).ruleset
+    gaps = []
+    for before, record in zip(records, records[1:]):
+        if record["type"] == "ActionTaken" and record["data"]["seat"] == bot_seat:
+            state = store.match(match_id, version=record["seq"] - 1).state
+            gap = (parse_time(record["data"]["at"]) - parse_time(before["data"]["at"])) * 1000
+            gaps.append((len(ruleset.legal_actions(state, bot_seat)), gap))
+    return gaps
+
+
+def persons_turn(client, match_id: str) -> bool:
+    """Wait while the bot acts (past the request's wait, the runner plays on): whether the
+    person (seat 0) is to act, or the match is over."""
+    deadline = time.monotonic() + 30
+    while (summary := client.get(f"/v1/matches/{match_id}").json)["status"] == "running":
+        if 0 in summary["to_act"]:
+            return True
+        assert time.monotonic() < deadline, "the bot did not answer within 30 s"
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("bot", ["search", "greedy"])
+def test_a_bots_move_is_public_whole_steps_after_it_was_asked_whatever_it_had_to_choose_from(sqlite_env, bot):
+    """Every move of a served bot facing a person is recorded a whole number of its steps
+    after the event it answers (give or take the time to be asked), and the person's request
+    comes back no earlier than the bot's last move's recorded time: a move with one legal
+    choice and a move with several look alike. Without the pace, the one-choice moves of the
+    search bot come back within milliseconds and fail the first check."""
+    client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
+    arbiter = client.application.extensions["arbiter"]
+    step = arbiter.bot_pace.step_of(rulesets.latest("herocard").bots[bot])
+    assert step == STEP_MS + (700 if bot == "search" else 0), "the shipped pace: the search's budget and a step"
+    rand, gaps, returned_early = random.Random(5), [], []
+
+    def enough():
+        return sum(n == 1 for n, _ in gaps) >= 3 and sum(n > 1 for n, _ in gaps) >= 3
+
+    # matches until the bot has had one legal choice three times and several three times
+    for _ in range(6):
+        created = client.post("/v1/matches", json={"game": "herocard", "seats": ["ann", {"bot": bot}]}).json
+        match_id, token = created["match_id"], created["seats"][0]["token"]
+        while not enough() and persons_turn(client, match_id):
+            listed = client.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(token)).json["actions"]
+            posted = client.post(f"/v1/matches/{match_id}/actions", json={"action": rand.choice(listed)},
+                                 headers=bearer(token))
+            back = time.time()
+            assert posted.status_code == 201, posted.json
+            caught_up(client)  # the spectator's log, as the read models serve it
+            records = client.get(f"/v1/matches/{match_id}/log", query_string={"since": posted.json["seq"] - 2}).json
+            moves = bot_gaps(arbiter.store, uuid.UUID(match_id), records["events"], 1)
+            last = [r for r in records["events"] if r["type"] == "ActionTaken" and r["data"]["seat"] == 1]
+            if last and back < parse_time(last[-1]["data"]["at"]):
+                returned_early.append(back)
+            gaps.extend(moves)
+        if enough():
+            break
+    single = [g for n, g in gaps if n == 1]
+    several = [g for n, g in gaps if n > 1]
+    assert len(single) >= 3 and len(several) >= 3, f"the bot had one choice and several often enough: {gaps}"
+    for choices, gap in gaps:
+        steps = math.floor(gap / step)
+        assert steps >= 1 and gap - steps * step < ASKED_WITHIN_MS, (
+            f"a move with {choices} legal choices made public {gap:.0f} ms after the event it answered, "
+            f"not a whole number of {step} ms steps: {sorted(gaps)}")
+    assert not returned_early, "a request came back before its bot's move was due: its time shows the thinking"
+
+
+def test_a_thought_longer_than_a_step_is_made_public_at_the_next_whole_step(tmp_path):
+    pace = BotPace()  # the shipped pace
+    greedy, search = rulesets.latest("cyberiad").bots["greedy"], rulesets.latest("cyberiad").bots["search"]
+    asked = 1_800_000_000.0004
+    assert pace.reply_at(greedy, asked, asked + 0.003) == pytest.approx(1_800_000_000.2, abs=1e-6)
+    assert pace.reply_at(greedy, asked, asked + 0.199) == pytest.approx(1_800_000_000.2, abs=1e-6)
+    assert pace.reply_at(greedy, asked, asked + 0.2011) == pytest.approx(1_800_000_000.4, abs=1e-6)
+    assert pace.reply_at(search, asked, asked + 0.001) == pytest.approx(1_800_000_000.9, abs=1e-6)
+    assert pace.reply_at(search, asked, asked + 0.95) == pytest.approx(1_800_000_001.8, abs=1e-6)
+    assert BotPace.from_environ({}) == BotPace() == BotPace.from_environ({"ARBITER_BOT_STEP_MS": ""})
+    assert BotPace.from_environ({"ARBITER_BOT_STEP_MS": "50"}).step_of(greedy) == 50
+    for wrong in ("0", "-5", "0.5", "fast"):
+        with pytest.raises(ValueError, match="ARBITER_BOT_STEP_MS"):
+            create_app({"ARBITER_BOT_STEP_MS": wrong, "ARBITER_DATA_DIR": str(tmp_path)})
+    assert not list(tmp_path.iterdir()), "refused before any store is opened"
+
+
+def test_a_bots_only_match_is_not_paced(sqlite_env):
+    """No seat in it can use what a bot's time would tell: its bots play at full speed."""
+    client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
+    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
+    match_id = created.json["match_id"]
+    deadline = time.monotonic() + 30
+    while client.get(f"/v1/matches/{match_id}").json["status"] == "running":
+        assert time.monotonic() < deadline, "the bots' match did not end within 30 s"
+        time.sleep(0.05)
+    events = list(client.application.extensions["arbiter"].store.stored_events(uuid.UUID(match_id)))
+    moves = [r for r in events if r["type"] == "ActionTaken"]
+    span = parse_time(events[-1]["data"]["at"]) - parse_time(events[0]["data"]["at"])
+    assert len(moves) > 20 and span < len(moves) * STEP_MS / 1000 / 4, f"{len(moves)} moves took {span:.2f} s"
+
+
+def test_the_bot_runner_saves_each_paced_move_when_due_and_plays_other_matches_meanwhile():
+    """One runner thread serves every match of a process: a move waiting for its time must not
+    hold up another match's turn (a runner that slept until each move was due did)."""
+    ran, done = [], threading.Event()
+    runner = BotRunner(lambda match_id: ran.append(("play", match_id, time.time())))
+    start = time.time()
+    runner.at(start + 0.6, lambda: ran.append(("late move", None, time.time())) or done.set())
+    runner.at(start + 0.3, lambda: ran.append(("early move", None, time.time())))
+    other = uuid.uuid4()
+    runner.submit(other)
+    runner.submit(other)  # asked twice before its turn: played once
+    assert done.wait(5)
+    kinds = [kind for kind, _, _ in ran]
+    assert kinds == ["play", "early move", "late move"], ran
+    times = {kind: at - start for kind, _, at in ran}
+    assert times["play"] < 0.2 and 0.3 <= times["early move"] < 0.5 and 0.6 <= times["late move"] < 0.8, times
