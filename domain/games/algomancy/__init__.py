@@ -21,7 +21,9 @@ from .stats import PROFILE
 # 1.4: a unit deals combat damage once a combat (twice only with Swift and Sluggish): a 1.3 match is refused.
 # 1.5: a fourth read: after-combat triggers of the whole Initiative team go on the stack beneath the NIT's (a
 # partner's too), and an ambush may recall a team-mate's unit (an allied unit): a 1.4 match is refused.
-RULES_VERSION = "1.5.0"
+# 1.6: a "when I despawn" trigger in battle goes on the stack in its region's priority window (the next one,
+# if none is open; NIT's last) instead of resolving at once (README I30): a 1.5 match is refused.
+RULES_VERSION = "1.6.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -63,11 +63,14 @@ def to_bin(state, card, owner):
 def leave_play(state, uid, how):
     """A unit leaves play: it dies (damage, deletion, sacrifice) into the bin, is erased, or
     returns to its owner's hand. Tokens are erased; a modded or Unstable card is erased with
-    all its mods; a modded card returned to hand sends its mods to the bin."""
+    all its mods; a modded card returned to hand sends its mods to the bin. Its "when I
+    despawn" abilities trigger (`despawned`)."""
     unit = state["units"].get(uid)
     if unit is None:
         return
-    _leave_formation(state, uid)
+    where = formation_column(state, uid)
+    region = where[0]["destination"] if unit["region"] is None and where else unit["region"]
+    _leave_formation(where, uid)
     del state["units"][uid]
     modded = bool(unit["mods"]) or unit["unstable"]
     if how == "recall":
@@ -81,16 +84,35 @@ def leave_play(state, uid, how):
         state["erased"] += [mod["card"] for mod in unit["mods"]]
     elif not unit["token"]:
         state["players"][unit["owner"]]["bin"].append(unit["card"])
+    despawned(state, uid, unit, region)
+
+
+def despawned(state, uid, unit, region):
+    """"When I despawn" abilities. In battle "whenever ... an ability is ... triggered, it is
+    added to the stack as an 'effect'. This means it does not resolve immediately, giving
+    other players in the region a chance to respond": each waits in the battle's `triggered`
+    until it enters the stack of its region's priority window - at once if that window is
+    open, after the action or the resolving effect that caused it; otherwise when the
+    region's next window opens (flow.put_triggered). A counter-attacking unit lost on its way
+    (region None) triggers in the region it was sent to. Outside battle its controller is
+    alone in the region and it resolves at once (README I15)."""
     for part in parts_of(unit):
-        for effect in part.get("triggers", {}).get("on_despawn", []):
-            run_effect(state, {"controller": unit["controller"], "region": unit["region"], "source": None,
+        effects = part.get("triggers", {}).get("on_despawn")
+        if not effects:
+            continue
+        if state["battle"] is not None:
+            state["battle"]["triggered"].append(make_item(state, unit["controller"], region, "trigger", None, uid,
+                                                          [], [], effects))
+            continue
+        for effect in effects:
+            run_effect(state, {"controller": unit["controller"], "region": region, "source": None,
                                "targets": [], "x": 0}, effect)
 
 
-def _leave_formation(state, uid):
+def _leave_formation(where, uid):
     """Hold the line: units behind move up; an emptied attacking column closes up only
-    while blocks are not yet declared (after blocks, columns keep their places)."""
-    where = formation_column(state, uid)
+    while blocks are not yet declared (after blocks, columns keep their places). `where`:
+    the unit's place (formation_column), if it has one."""
     if not where:
         return
     formation, side, index = where

@@ -70,6 +70,8 @@ def advance(state, rng, checked=False):
             if state["window"] is None:
                 state["step"] = None
                 continue
+            if put_triggered(state, state["window"]["region"]):
+                state["window"]["passes"] = 0  # effects added: everyone may respond again
             return
         if step["k"] in WAITING:
             if any(s in living(state) for s in waiting_seats(state)):
@@ -107,6 +109,7 @@ def _begin(state, step):
         _battle_start(state)
     elif kind == "window":
         state["window"] = {"region": step["region"], "stage": step["stage"], "holder": 0, "passes": 0}
+        put_triggered(state, step["region"])  # triggered earlier (in combat, say): beneath "After combat"
         if step["stage"] == "after_combat":
             _after_combat_triggers(state, step["region"])
     elif kind == "block":
@@ -304,7 +307,7 @@ def cube_round_start(state):
 # --- battle ---------------------------------------------------------------------------------
 
 def _battle_start(state):
-    state["battle"] = {"phase": 1, "formations": [], "next": 0}
+    state["battle"] = {"phase": 1, "formations": [], "next": 0, "triggered": []}
     seats = living(state)
     if state["setup"] == "ffa":
         state["script"][0:0] = [{"k": "attack", "seats": seats, "intent": True}]
@@ -372,24 +375,60 @@ def _phase2(state):
     state["script"][0:0] = script
 
 
-def _after_combat_triggers(state, region):
-    """After combat abilities go on the stack; the Initiative side's first, so the others'
-    (entering last) resolve first: "NIT effects will enter the stack last and resolve before
-    IT effects" (Q&A). The whole Initiative team is IT (a partner of the initiative player
-    too), then each side's players clockwise from the initiative player."""
+def _stack_order(state):
+    """Where a player's simultaneous triggers go on the stack: "NIT effects will enter the
+    stack last and resolve before IT effects" (Q&A). The whole Initiative team is IT (a
+    partner of the initiative player too), then each side's players clockwise from the
+    initiative player; a player's own in the order they triggered (README L1)."""
     order = clockwise_from(state, state["initiative"])
     it = initiative_team(state)
+    return lambda controller: (team_of(state, controller) != it, order.index(controller))
+
+
+def _after_combat_triggers(state, region):
+    """After combat abilities go on the stack; the Initiative side's first, so the others'
+    (entering last) resolve first."""
+    side = _stack_order(state)
     triggered = []
     for uid in units_in(state, region):
         unit = state["units"][uid]
         for part in abilities(state, uid):
             effects = part.get("triggers", {}).get("after_combat")
             if effects:
-                controller = unit["controller"]
-                triggered.append(((team_of(state, controller) != it, order.index(controller)), uid, effects))
+                triggered.append((side(unit["controller"]), uid, effects))
     for _, uid, effects in sorted(triggered, key=lambda t: t[:2]):
         state["stack"].append(make_item(state, state["units"][uid]["controller"], region, "trigger", None, uid, [], [],
                                     effects))
+
+
+def put_triggered(state, region):
+    """The effects triggered in this region that wait for its priority window (a "when I
+    despawn", effects.despawned) enter its stack together, as simultaneous triggers (the Q&A's
+    order, `_stack_order`); those of other regions wait for their own ("There is zero
+    interaction between regions"). Whether any did."""
+    battle = state["battle"]
+    if not battle or not battle["triggered"]:  # nearly always: read at every step of a window
+        return False
+    waiting = [item for item in battle["triggered"] if item["region"] == region]
+    if not waiting:
+        return False
+    battle["triggered"] = [item for item in battle["triggered"] if item["region"] != region]
+    side = _stack_order(state)
+    state["stack"] += sorted(waiting, key=lambda item: side(item["controller"]))
+    return True
+
+
+def _triggered_at_battle_end(state):
+    """Effects still waiting when the battle ends triggered in a region with no window left
+    (one nobody attacked: its owners are alone there): they resolve as regroup begins, before
+    anyone returns home, as outside battle (README I15, I30); the Q&A's order, the top first."""
+    battle = state["battle"]
+    while battle and battle["triggered"]:  # no battle in the Archenemy's solo turns
+        waiting, battle["triggered"] = battle["triggered"], []
+        side = _stack_order(state)
+        for item in reversed(sorted(waiting, key=lambda item: side(item["controller"]))):
+            state["stack"].append(item)
+            resolve(state, item)
 
 
 def window_passed(state):
@@ -413,6 +452,7 @@ def window_passed(state):
 def _regroup(state):
     """Units and players return to their regions; damage, temporary stat changes and
     formations go; spell tokens are erased. Unit tokens persist."""
+    _triggered_at_battle_end(state)
     state["battle"] = None
     state["window"] = None
     for unit in state["units"].values():
@@ -464,6 +504,7 @@ def eliminate(state):
                 to_bin(state, item["card"], item["owner"])
         if state["battle"]:
             state["battle"]["formations"] = [f for f in state["battle"]["formations"] if f["attacker"] != seat]
+            state["battle"]["triggered"] = [i for i in state["battle"]["triggered"] if i["controller"] != seat]
     if someone_out:
         seats = living(state)  # else the loop changed nothing: read once, as at every check (issue 32)
     team = state["team"]

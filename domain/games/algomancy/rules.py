@@ -546,8 +546,8 @@ def _differences(before, after, path, hidden, facts):
         for key in before:
             if key not in after:
                 facts.append({"f": "del", "path": path + [key]})
-    elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after) and \
-            all(isinstance(x, (dict, list)) for x in before) and all(isinstance(x, (dict, list)) for x in after):
+    elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after) and path not in WHOLE \
+            and all(isinstance(x, (dict, list)) for x in before) and all(isinstance(x, (dict, list)) for x in after):
         deep = len(path) + 1 in (2, 3)
         for index in compress(range(len(before)), map(ne, before, after)):
             child = path + [index]
@@ -557,6 +557,8 @@ def _differences(before, after, path, hidden, facts):
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))
+# Lists of effects set whole (one effect resolving and a trigger added keep the stack's length)
+WHOLE = (["stack"], ["battle", "triggered"])
 
 
 def _hidden(path):

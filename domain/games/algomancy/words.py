@@ -237,15 +237,32 @@ def _token(fact, ctx):
 def _stack(fact, ctx):
     stack = fact["value"]
     before = ctx.known.get("stack")
-    if before is not None and len(stack) < len(before):
-        resolved = [item for item in before if item["id"] not in {i["id"] for i in stack}]
-        return f"{listing([_item(i, ctx) for i in resolved])} resolved" + ("" if stack else "; the stack is empty")
+    if before is not None:
+        had, has = {i["id"] for i in before}, {i["id"] for i in stack}
+        resolved = [item for item in before if item["id"] not in has]
+        added = [item for item in stack if item["id"] not in had]
+        if resolved:  # and any triggered meanwhile (a despawn) went on top
+            return "; ".join([f"{listing([_item(i, ctx) for i in resolved])} resolved"
+                              + ("" if stack else "; the stack is empty")] + [_put(i, ctx) for i in added])
     if not stack:
         return None  # emptied with nothing to say (set again as it was)
-    top = stack[-1]
-    targets = [aim(t, ctx) for t in top.get("targets") or []]
-    return (f"{ctx.who(top.get('controller'))} put {_item(top, ctx)} on the stack"
+    return _put(stack[-1], ctx)
+
+
+def _put(item, ctx) -> str:
+    targets = [aim(t, ctx) for t in item.get("targets") or []]
+    return (f"{ctx.who(item.get('controller'))} put {_item(item, ctx)} on the stack"
             + (f", targeting {listing(targets)}" if targets else ""))
+
+
+def _triggered(fact, ctx):
+    """Effects triggered in battle that wait for their region's priority window (a despawn)."""
+    had = {i["id"] for i in ctx.known.get("triggered") or []}
+    added = [item for item in fact["value"] or [] if item["id"] not in had]
+    if not added:
+        return None  # they went on the stack: its fact says so
+    return "; ".join(f"{ctx.whose(i.get('controller'))} {_item(i, ctx)} triggered, waiting for a priority window "
+                     f"in {region(i.get('region'), ctx)}" for i in added)
 
 
 def _item(item, ctx) -> str:
@@ -355,6 +372,7 @@ FACTS = {
     "set stack": _stack,
     "set battle": _battle,
     "set battle.phase": lambda f, ctx: f"Battle, phase {f['value']}",
+    "set battle.triggered": _triggered,
     "set battle.formations": _formations,
     "set battle.formations.#.blocks": _formation_part,
     "set battle.formations.#.blocks.#": _formation_part,
@@ -444,6 +462,9 @@ def learn(fact, known):
         known["stack"] = value
     elif path == ["battle"]:
         known["formations"] = (value or {}).get("formations", [])
+        known["triggered"] = (value or {}).get("triggered", [])
+    elif path == ["battle", "triggered"]:
+        known["triggered"] = value
     elif path == ["battle", "formations"]:
         known["formations"] = value
     elif path == ["erased"]:

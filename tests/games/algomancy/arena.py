@@ -38,7 +38,7 @@ def window(state, region, stage="attack"):
 
 
 def battle(state):
-    state["battle"] = state["battle"] or {"phase": 1, "formations": [], "next": 0}
+    state["battle"] = state["battle"] or {"phase": 1, "formations": [], "next": 0, "triggered": []}
     return state
 
 

@@ -169,7 +169,7 @@ def _ffa_attack(seat_one_attacks):
     put(state, 0, "Jelly")
     unit = put(state, 1, "Boulder Golem")
     state = at(state, "attack", seats=[0, 1, 2], intent=True)
-    state["battle"] = {"phase": 1, "formations": [], "next": 0}
+    state["battle"] = {"phase": 1, "formations": [], "next": 0, "triggered": []}
     formations = [{"target": 2, "columns": [[unit]], "tokens": []}] if seat_one_attacks else []
     return state, {"type": "declare_attack", "formations": formations}
 

@@ -150,7 +150,7 @@ def test_swift_deals_first_deadly_kills_and_tough_doubles_defense():
     combat(state, "r1")
     assert hound not in state["units"] and state["units"][drifter]["damage"] == 0, "swift: first, no reply"
     terror, golem = put(state, 0, "Tidepool Terror", region="r1"), put(state, 1, "Tremor Elemental")
-    state["battle"] = {"phase": 1, "formations": [], "next": 1}
+    state["battle"] = {"phase": 1, "formations": [], "next": 1, "triggered": []}
     place_attack(state, 0, [{"target": 1, "columns": [[terror]]}])
     for unit in state["units"].values():
         unit["region"] = "r1"

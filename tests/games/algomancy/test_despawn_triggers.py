@@ -1,0 +1,151 @@
+"""A "when I despawn" trigger in battle goes on the stack (README interpretation 30, 1.6.0).
+
+"Interaction between players during the battle phase uses the stack ... Whenever a card gets
+played or an ability is activated or triggered, it is added to the stack as an "effect". This
+means it does not resolve immediately, giving other players in the region a chance to
+respond." Each rule test failed on the 1.5.0 code, which ran the trigger at once."""
+
+from domain.games.algomancy import RULESET
+from domain.games.algomancy.effects import leave_play, spawn_unit
+from domain.games.algomancy.flow import _region_battle, advance
+
+from .arena import HALT, act, game, give, put, resources, window
+from .test_examples import pass_all
+from .test_review import attacking
+
+ENCLAVE = "Pathogenic Enclave"  # "Virus. Augment: When I despawn, delete all your token allies."
+
+
+def enclave_on(state, uid, owner, number):
+    """Pathogenic Enclave augmented onto a unit (by `owner`): "When a card is augmented onto an
+    opposing unit, they will control the augment and its new ability"."""
+    state["units"][uid]["mods"].append({"card": f"{ENCLAVE}#{number}", "kind": "augment", "owner": owner})
+
+
+def saplings(state, seat, region, count=2):
+    return [spawn_unit(state, "Sapling", seat, region, token=True) for _ in range(count)]
+
+
+def to_blocks(state, region):
+    """The region's battle from its block step on: blocks, block window, combat, after combat."""
+    state["step"], state["script"] = None, _region_battle(state, region, with_attack_window=False) + HALT(state)
+    advance(state, None)
+    return state
+
+
+def after_combat(state, defender, blocks):
+    """Blocks declared, everyone passes in the block window, combat: the after-combat window."""
+    state = act(state, defender, {"type": "declare_blocks", "blocks": blocks})
+    state = pass_all_groups(state, 2)
+    assert state["window"]["stage"] == "after_combat"
+    return state
+
+
+def test_a_despawn_trigger_in_combat_goes_on_the_stack_and_a_player_may_respond_to_it():
+    """The rulebook's own case: "if you augment Pathogenic Enclave onto an enemy unit, when
+    that unit despawns, all of their tokens will be deleted, not yours". Seat 0 gave seat 1's
+    Jelly the Enclave; the Jelly blocks a Cinder Hound and dies in combat. Its trigger is added
+    to the stack (seat 1 controls it), it "does not resolve immediately": in the after-combat
+    window seat 1's Saplings are still there, and seat 1 responds with Null Drone ("Negate
+    target effect on the stack"), so they stay."""
+    state = game()
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    jelly = put(state, 1, "Jelly")
+    enclave_on(state, jelly, 0, 701)
+    tokens = saplings(state, 1, "r1")
+    attacking(state, 0, 1, [[hound]])
+    state = after_combat(to_blocks(state, "r1"), 1, {"f1": [[jelly]]})
+    assert jelly not in state["units"], "the Jelly died in combat"
+    assert all(t in state["units"] for t in tokens), "the trigger does not resolve immediately"
+    (trigger,) = state["stack"]
+    assert (trigger["kind"], trigger["source"], trigger["controller"]) == ("trigger", jelly, 1)
+    resources(state, 1, "metal", 2)
+    drone = give(state, 1, "Null Drone")
+    state = act(state, 0, {"type": "pass_priority"})  # the initiative player first
+    state = act(state, 1, {"type": "play", "card": drone, "targets": [trigger["id"]]})
+    state = pass_all(state, 2 + 2)  # Null Drone resolves, then the empty stack ends the window
+    assert all(t in state["units"] for t in tokens) and drone in state["players"][1]["bin"]
+    assert not state["stack"] and state["step"]["k"] == "deploy"
+
+
+def test_a_despawn_trigger_from_a_resolving_spell_goes_on_top_of_the_stack_after_it():
+    """"New spells can be added on top of an active stack even after it has started
+    resolving": Flame of History kills seat 1's Pathogenic Enclave (played as a unit: "Cards
+    with the augment and graft abilities still function as written"); its trigger goes on the
+    stack, not at once, so seat 1 may first sacrifice a Sapling to Soul Swallower ("Activated
+    abilities can be used any time a player has priority during battle"). Then the trigger
+    deletes the other Sapling."""
+    state = game()
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    enclave, swallower = put(state, 1, ENCLAVE), put(state, 1, "Soul Swallower")
+    first, second = saplings(state, 1, "r1")
+    attacking(state, 0, 1, [[hound]])
+    window(state, "r1")
+    resources(state, 0, "fire", 2)
+    flame = give(state, 0, "Flame of History")
+    state = act(state, 0, {"type": "play", "card": flame, "targets": [enclave]})
+    state = pass_all(state, 2)
+    assert enclave not in state["units"] and first in state["units"] and second in state["units"]
+    assert [(item["kind"], item["source"]) for item in state["stack"]] == [("trigger", enclave)]
+    state = act(state, 0, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "activate", "unit": swallower, "targets": [], "sacrifice": first})
+    state = pass_all(state, 2)  # Soul Swallower's ability, on top, resolves first
+    assert state["units"][swallower]["counters"] == 1 and second in state["units"]
+    state = pass_all(state, 2)  # then the trigger
+    assert second not in state["units"] and swallower in state["units"] and not state["stack"]
+
+
+def test_despawn_triggers_of_one_combat_enter_the_stack_nit_last_and_resolve_before_it_ones():
+    """Q&A: "Each player decides the order their effects go on the stack. NIT effects will
+    enter the stack last and resolve before IT effects", "Teams always act together". 2v2
+    split, seat 0 holds the initiative (team 0: seats 0 and 2). Seats 0 and 2 each attack
+    seat 1 with a Cinder Hound carrying Pathogenic Enclave; seat 1 blocks each with one of its
+    own: all four die at once. The triggers enter the stack 0, 2, then seat 1's two on top;
+    seat 0's "After combat, sacrifice me" (Smouldering Inferno, unblocked) triggers later, in
+    the After Combat step, and goes on top of them. Seat 1's triggers resolve before seat 0's
+    and seat 2's: its Sapling goes while theirs are still there."""
+    state = game("teams_split", 4, initiative=0)
+    hounds = {seat: put(state, seat, "Cinder Hound", region="r1") for seat in (0, 2)}
+    blockers = [put(state, 1, "Cinder Hound") for _ in range(2)]
+    for number, uid in enumerate([*hounds.values(), *blockers]):
+        enclave_on(state, uid, state["units"][uid]["controller"], 710 + number)
+    inferno = put(state, 0, "Smouldering Inferno", region="r1")
+    tokens = {seat: saplings(state, seat, "r1", 1)[0] for seat in (0, 1, 2)}
+    attacking(state, 0, 1, [[hounds[0]], [inferno]])
+    attacking(state, 2, 1, [[hounds[2]]])
+    state = after_combat(to_blocks(state, "r1"), 1, {"f1": [[blockers[0]]], "f2": [[blockers[1]]]})
+    assert not set(hounds.values()) & set(state["units"]) and not set(blockers) & set(state["units"])
+    assert [(item["controller"], item["source"]) for item in state["stack"]] == [
+        (0, hounds[0]), (2, hounds[2]), (1, blockers[0]), (1, blockers[1]), (0, inferno)]
+    state = pass_all_groups(state, 2)  # the Inferno's sacrifice
+    assert inferno not in state["units"] and all(t in state["units"] for t in tokens.values())
+    state = pass_all_groups(state, 2)  # seat 1's last trigger: its Sapling goes, the others stay
+    assert tokens[1] not in state["units"] and tokens[0] in state["units"] and tokens[2] in state["units"]
+    state = pass_all_groups(state, 2 * 3 + 2)  # the rest, then the window ends
+    assert not set(tokens.values()) & set(state["units"]) and not state["stack"]
+
+
+def pass_all_groups(state, times):
+    """Each group passes in turn (a team's lowest seat passes for it)."""
+    for _ in range(times):
+        state = act(state, min(RULESET.to_act(state)), {"type": "pass_priority"})
+    return state
+
+
+def test_a_trigger_waits_for_a_window_of_its_own_region_and_none_is_lost():
+    """"There is zero interaction between regions": a trigger in a region whose battle has no
+    window open waits for one of its own, not the window running elsewhere (teams split: seat
+    2's unit dies in r2 while r1's window is open). No window comes to r2 this battle, where
+    nobody else is, so it resolves when the battle ends, as regroup begins ("Players do not
+    gain priority ... during this step"): its Sapling is deleted, none is left waiting."""
+    state = game("teams_split", 4, initiative=0)
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    enclave, token = put(state, 2, ENCLAVE), saplings(state, 2, "r2", 1)[0]
+    attacking(state, 0, 1, [[hound]])
+    window(state, "r1")
+    leave_play(state, enclave, "die")
+    assert token in state["units"] and [i["region"] for i in state["battle"]["triggered"]] == ["r2"]
+    state = act(state, 0, {"type": "pass_priority"})
+    assert not state["stack"] and token in state["units"], "r1's window does not take r2's trigger"
+    state = pass_all_groups(state, 1)
+    assert state["step"]["k"] == "deploy" and token not in state["units"] and state["battle"] is None
