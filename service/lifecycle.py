@@ -214,14 +214,15 @@ class LifecycleCommands:
     def _play_bots(self, match_id: uuid.UUID, background: bool = False) -> None:
         """The server's bots act while one of their seats is to act. Called with no lock held:
         a bot thinks, and waits for its paced time, outside the match's lock (service/bot_pace.py),
-        which is taken only to save its move.
+        which is taken only to record and save its move.
 
         A person's request waits for the bots' replies for up to BOT_REPLY_SECONDS; past that, and
         at once when no person is left in the match (bots only, or the last person resigned),
-        the process's BotRunner plays on in the background, a slice of BOT_REPLY_SECONDS at a
-        time: no request holds a server thread for a whole bots' match (a create of two search
-        bots held one for minutes). In the background a paced move is handed to the runner to
-        save when it is due, so no match's pace holds up another's."""
+        a BotRunner plays on in the background, a slice of BOT_REPLY_SECONDS at a time: no
+        request holds a server thread for a whole bots' match (a create of two search bots held
+        one for minutes). In the background a paced move is handed to the runner to record when
+        it is due, so no match's pace holds up another's; bots-only matches have a runner of
+        their own, so they never hold up a match a person is in."""
         started = time.monotonic()
         for _ in range(MAX_BOT_ACTIONS):
             match = self.store.match(match_id)  # copied below only when a bot acts
@@ -230,7 +231,7 @@ class LifecycleCommands:
                 return
             paced = bool(match.players_in())
             if time.monotonic() - started > BOT_REPLY_SECONDS or not (background or paced):
-                self.bot_runner.submit(match_id)
+                self._runner_for(match).submit(match_id)
                 return
             asked, seat = time.time(), seats[0]
             # Bots choose with a generator of their own, seeded from the match's secret, id and
@@ -240,38 +241,61 @@ class LifecycleCommands:
             choose = random.Random(bot_seed(seed, str(match_id), match.version))
             match = match.to_change()
             bot = match.ruleset.bots[match.bots[seat]]
-            action = bot(match.state, seat, choose)
-            due = self.bot_pace.reply_at(bot, asked, time.time()) if paced else None
-            match.act(seat, action, seed, listed=True, at=None if due is None else iso_time(due))
-            if due is not None and background:
-                self.bot_runner.at(due, lambda: self._save_and_play_on(match))
+            if not paced:
+                action = bot(match.state, seat, choose)
+                self._record_bot_move(match, seat, action, seed)
+                continue
+            action = self.bot_pace.think(bot, lambda: bot(match.state, seat, choose), asked)
+            due = self.bot_pace.reply_at(bot, asked, time.time())
+            move = (match, seat, action, seed, bot, asked)
+            if background:
+                self.bot_runner.at(due, lambda: self._record_and_play_on(*move))
                 return
-            if due is not None:
-                time.sleep(max(0.0, due - time.time()))
-            self._save_bot_move(match)  # when another process played this bot first, look again
+            time.sleep(max(0.0, due - time.time()))
+            self._record_bot_move(*move)  # when another process played this bot first, look again
         raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
 
-    def _save_bot_move(self, match: Match) -> bool:
-        """Save a bot's move unless the match moved on meanwhile (another process played the
-        bot, a person resigned, a clock ran out): then it is dropped, and the bot asked again."""
+    def _record_bot_move(self, match: Match, seat: int, action: dict, seed: bytes, bot=None,
+                         asked: float | None = None) -> bool:
+        """Record and save a bot's move on `match` (a copy of the match it was asked in), unless
+        the match moved on meanwhile (another process played the bot, a person resigned, a clock
+        ran out): then it is dropped, and the bot asked again. A paced move (`asked` given) is
+        recorded now, at its paced time: never earlier than it is seen, so a runner busy with
+        other matches delays the move by whole steps, and charges nobody's clock for time the
+        move was not there to see."""
         with self._lock(match.id):
+            at = None if asked is None else iso_time(self.bot_pace.reply_at(bot, asked, time.time()))
             try:
+                match.act(seat, action, seed, listed=True, at=at)
                 self.store.save_match(match)
                 return True
             except VersionConflict:
                 return False
 
-    def _save_and_play_on(self, match: Match) -> None:
-        self._save_bot_move(match)
+    def _record_and_play_on(self, *move) -> None:
+        match = move[0]
+        self._record_bot_move(*move)
         self.bot_runner.submit(match.id)  # the next bot's move, or this one asked again
 
-    @cached_property
-    def bot_runner(self) -> "BotRunner":
+    def _runner_for(self, match: Match) -> "BotRunner":
+        return self.bot_runner if match.players_in() else self.bots_only_runner
+
+    def _background_runner(self, name: str) -> "BotRunner":
         def play_on(match_id: uuid.UUID) -> None:
             if self.store.match(match_id).status == RUNNING:
                 self._play_bots(match_id, background=True)
 
-        return BotRunner(play_on)
+        return BotRunner(play_on, name)
+
+    @cached_property
+    def bot_runner(self) -> "BotRunner":
+        """Plays on in matches a person is in, past their request's wait."""
+        return self._background_runner("arbiter-bots")
+
+    @cached_property
+    def bots_only_runner(self) -> "BotRunner":
+        """Plays bots-only matches (and those whose last person left), unpaced."""
+        return self._background_runner("arbiter-bots-only")
 
     def resign(self, match_id: uuid.UUID, seat: int) -> dict:
         return self._lifecycle_command(match_id, lambda match, seed: match.resign(seat, seed))
@@ -321,14 +345,14 @@ class LifecycleCommands:
         if match.status != RUNNING:
             return done
         if set(match.to_act()) & set(match.bots) and parse_time(now) - match.last_at >= BOT_STALLED_SECONDS:
-            self.bot_runner.submit(match_id)  # the process that played them stopped: play on here
+            self._runner_for(match).submit(match_id)  # the process that played them stopped: play on here
         while match.status == RUNNING and match.timeout_due(now) is not None:
             match = match.to_change()
             match.time_out(now, seed)
             done["timeouts"] += 1
             self.store.save_match(match)
             if match.bots:  # the clock process plays no bot itself: it must not wait on their pace
-                self.bot_runner.submit(match_id)
+                self._runner_for(match).submit(match_id)
             match = self.store.match(match_id)
         if match.status == RUNNING and idle_seconds and match.idle_by(idle_seconds, now):
             match = match.to_change()
@@ -381,8 +405,8 @@ class BotRunner:
     slice before the next queued match's turn) and a paced bot move to save at its time; the
     thread sleeps until the first is due, so one match's pace never holds up another match."""
 
-    def __init__(self, play_on):
-        self.play_on = play_on
+    def __init__(self, play_on, name: str = "arbiter-bots"):
+        self.play_on, self.name = play_on, name
         self.queued: set[uuid.UUID] = set()
         self._jobs: list[tuple[float, int, object]] = []  # a heap of (due, order, job)
         self._order = itertools.count()
@@ -402,7 +426,7 @@ class BotRunner:
         with self._changed:
             heapq.heappush(self._jobs, (due, next(self._order), job))
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="arbiter-bots", daemon=True)
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
                 self._thread.start()
             self._changed.notify()
 

@@ -274,7 +274,8 @@ class _Replay:
         self.bots = {int(seat) for seat in created.get("bots", {})}
         self.clock = created.get("clock")
         self.last_at = parse_time(created["at"])
-        self.clocks = Clocks(self.clock, self.seats, self.last_at, ruleset.to_act(state)) if self.clock else None
+        self.clocks = (Clocks(self.clock, self.seats, self.last_at, ruleset.to_act(state), self.bots)
+                       if self.clock else None)
         self.out: dict[int, str] = {}
         self.actions = 0
         self.due_outcome = None  # the outcome the last event made due, which MatchEnded must record next

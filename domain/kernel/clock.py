@@ -55,6 +55,9 @@ def clock_config(requested: dict) -> dict:
     if config.get("increment_seconds", 0) != 0:
         _positive(config, "increment_seconds")
     config["on_timeout"] = effect
+    # A served bot's time is its pace (service/bot_pace.py), set by the server, not taken by
+    # the bot: its clock does not run. Matches created before this flag time every seat.
+    config["bots_untimed"] = True
     return config
 
 
@@ -68,11 +71,13 @@ def _positive(config: dict, name: str) -> int:
 class Clocks:
     """Every seat's clock, advanced event by event."""
 
-    def __init__(self, config: dict, seats: int, started_at: float, to_act):
+    def __init__(self, config: dict, seats: int, started_at: float, to_act, bots=()):
+        """`bots`: the served bots' seats, whose clocks do not run when the config says so."""
         self.config = config
+        self.untimed = frozenset(bots) if config.get("bots_untimed") else frozenset()
         self.bank = {seat: float(config.get("base_seconds", 0)) for seat in range(seats)}
-        self.turn_started = {seat: started_at for seat in to_act}
-        self.running = set(to_act)
+        self.running = set(to_act) - self.untimed
+        self.turn_started = {seat: started_at for seat in self.running}
         self.last = started_at
 
     def advance(self, at: float, to_act_after, actor: int | None = None) -> None:
@@ -83,7 +88,7 @@ class Clocks:
                 self.bank[seat] -= elapsed
             if actor is not None:
                 self.bank[actor] += self.config["increment_seconds"]
-        after = set(to_act_after)
+        after = set(to_act_after) - self.untimed
         self.turn_started = {seat: (at if seat not in self.running or seat == actor else self.turn_started[seat])
                              for seat in after}
         self.running, self.last = after, max(at, self.last)
@@ -116,5 +121,6 @@ class Clocks:
             else:
                 left = self.config["move_seconds"]
             seats.append({"seat": seat, "running": deadline is not None, "remaining_ms": max(0, round(left * 1000)),
-                          "deadline": iso_time(deadline) if deadline is not None else None})
+                          "deadline": iso_time(deadline) if deadline is not None else None,
+                          **({"untimed": True} if seat in self.untimed else {})})
         return {**self.config, "seats": seats}

@@ -132,8 +132,8 @@ class Match(Aggregate):
         self.actions_taken = 0
         self.last_event_at = data["at"]
         self.clock_config = data.get("clock")
-        self.clocks = (Clocks(data["clock"], len(self.seats), parse_time(data["at"]), self.ruleset.to_act(self.state))
-                       if "clock" in data else None)
+        self.clocks = (Clocks(data["clock"], len(self.seats), parse_time(data["at"]), self.ruleset.to_act(self.state),
+                              self.bots) if "clock" in data else None)
 
     _listing = None  # ((version, seat), that seat's legal actions): see legal_actions
 

@@ -24,7 +24,7 @@ def test_per_move_time_restarts_when_a_seat_becomes_to_act_or_acts_and_stays():
     clocks.advance(25.0, {0, 1})  # seat 1 joins; seat 0 keeps its start
     assert clocks.deadline(0) == 50.0 and clocks.deadline(1) == 55.0 and clocks.first_due() == (50.0, 0)
     days = clock_config({"move_days": 2, "on_timeout": "elimination"})
-    assert days == {"kind": "per_move", "move_seconds": 172_800, "on_timeout": "elimination"}
+    assert days == {"kind": "per_move", "move_seconds": 172_800, "on_timeout": "elimination", "bots_untimed": True}
 
 
 def test_describe_reports_time_left_at_a_moment():
@@ -40,3 +40,21 @@ def test_describe_reports_time_left_at_a_moment():
 def test_bad_time_controls_are_refused(bad):
     with pytest.raises(InvalidSetup):
         clock_config(bad)
+
+
+def test_a_served_bots_clock_does_not_run_its_pace_is_the_servers():
+    """A served bot answers at the server's pace (service/bot_pace.py), 200 ms to 900 ms a
+    move whatever it thought: were its clock to run, a person could beat any bot on a short
+    clock by time alone. The flag is recorded in the clock config, so a match created before
+    it replays, and audits, with every seat timed."""
+    config = clock_config({"base_seconds": 5})
+    clocks = Clocks(config, 2, 0.0, {1}, bots={1})
+    assert clocks.first_due() is None and clocks.deadline(1) is None
+    clocks.advance(4.0, {0}, actor=1)
+    clocks.advance(10.0, {1}, actor=0)
+    clocks.advance(30.0, {0}, actor=1)  # the bot "took" 20 s: its bank is untouched
+    assert clocks.bank[1] == 5.0 and clocks.bank[0] == 5.0 - 6.0
+    assert [seat["untimed"] for seat in clocks.describe(30.0)["seats"] if seat.get("untimed")] == [True]
+    old = {key: value for key, value in config.items() if key != "bots_untimed"}
+    before = Clocks(old, 2, 0.0, {1}, bots={1})
+    assert before.first_due() == (5.0, 1), "a config without the flag times the bot, as recorded then"

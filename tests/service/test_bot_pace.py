@@ -16,7 +16,7 @@ import pytest
 from domain.kernel import ruleset as rulesets
 from domain.kernel.clock import parse_time
 from service.api import create_app
-from service.bot_pace import STEP_MS, BotPace
+from service.bot_pace import LATE_MS, STEP_MS, BotPace
 from service.lifecycle import BotRunner
 
 from ..conftest import caught_up
@@ -107,9 +107,11 @@ def test_a_thought_longer_than_a_step_is_made_public_at_the_next_whole_step(tmp_
     asked = 1_800_000_000.0004
     assert pace.reply_at(greedy, asked, asked + 0.003) == pytest.approx(1_800_000_000.2, abs=1e-6)
     assert pace.reply_at(greedy, asked, asked + 0.199) == pytest.approx(1_800_000_000.2, abs=1e-6)
-    assert pace.reply_at(greedy, asked, asked + 0.2011) == pytest.approx(1_800_000_000.4, abs=1e-6)
+    # ready within LATE_MS of a step (a runner's wake-up, a save): still that step's
+    assert pace.reply_at(greedy, asked, asked + 0.2 + LATE_MS / 1000 - 0.001) == pytest.approx(1_800_000_000.2, abs=1e-6)
+    assert pace.reply_at(greedy, asked, asked + 0.2 + LATE_MS / 1000 + 0.001) == pytest.approx(1_800_000_000.4, abs=1e-6)
     assert pace.reply_at(search, asked, asked + 0.001) == pytest.approx(1_800_000_000.9, abs=1e-6)
-    assert pace.reply_at(search, asked, asked + 0.95) == pytest.approx(1_800_000_001.8, abs=1e-6)
+    assert pace.reply_at(search, asked, asked + 0.9 + LATE_MS / 1000 + 0.01) == pytest.approx(1_800_000_001.8, abs=1e-6)
     assert BotPace.from_environ({}) == BotPace() == BotPace.from_environ({"ARBITER_BOT_STEP_MS": ""})
     assert BotPace.from_environ({"ARBITER_BOT_STEP_MS": "50"}).step_of(greedy) == 50
     for wrong in ("0", "-5", "0.5", "fast"):
@@ -149,3 +151,55 @@ def test_the_bot_runner_saves_each_paced_move_when_due_and_plays_other_matches_m
     assert kinds == ["play", "early move", "late move"], ran
     times = {kind: at - start for kind, _, at in ran}
     assert times["play"] < 0.2 and 0.3 <= times["early move"] < 0.5 and 0.6 <= times["late move"] < 0.8, times
+
+
+def test_a_bot_with_a_budget_keeps_the_process_as_busy_whatever_it_had_to_choose_from():
+    """A bot thinks in the server's process, and every request there is slower meanwhile: a
+    spectator timing its own requests told the search bot's forced moves (no search) from its
+    searched ones. The thinking thread's CPU time is the same for a move chosen at once and
+    one that took most of the budget; without the busy window the first costs nothing."""
+    search = rulesets.latest("herocard").bots["search"]
+    pace = BotPace()
+    window = (BotPace.budget_of(search) + STEP_MS / 2) / 1000
+
+    def cpu_of(thinking_seconds):
+        def choose():
+            end = time.thread_time() + thinking_seconds
+            while time.thread_time() < end:
+                pass
+            return {"type": "pass"}
+
+        started, cpu = time.time(), time.thread_time()
+        assert pace.think(search, choose, started) == {"type": "pass"}
+        return time.thread_time() - cpu, time.time() - started
+
+    (at_once, wall_at_once), (searched, wall_searched) = cpu_of(0.0), cpu_of(0.5)
+    assert wall_at_once >= window and wall_searched >= window
+    # (CPU time, not wall: a busy machine gives the thread less than the window, alike for both)
+    assert abs(at_once - searched) < 0.1 * window, (at_once, searched, window)
+    greedy = rulesets.latest("herocard").bots["greedy"]
+    started = time.time()
+    pace.think(greedy, lambda: {"type": "pass"}, started)
+    assert time.time() - started < 0.05, "the random and greedy bots are not kept busy"
+
+
+def test_a_move_its_runner_saves_late_is_stamped_at_a_later_whole_step_never_backdated(sqlite_env, monkeypatch):
+    """A runner busy with other matches may come to a paced move after its time. The move is
+    stamped at the first whole step by which it is there to see, not at the step it was due:
+    the person's clock starts at `at`, and would be charged for a move not yet shown."""
+    client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
+    arbiter = client.application.extensions["arbiter"]
+    monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
+    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
+    match_id = uuid.UUID(created.json["match_id"])
+    match = arbiter.store.match(match_id)
+    (seat,) = match.to_act()
+    copy, bot = match.to_change(), match.ruleset.bots["greedy"]
+    action = bot(copy.state, seat, random.Random(1))
+    asked = time.time() - 1.03  # due 200 ms after that, and come to a second late
+    assert arbiter._record_bot_move(copy, seat, action, arbiter.store.secret(match_id).seed, bot, asked)
+    seen = time.time()
+    at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
+    steps = (at * 1000 - math.floor(asked * 1000)) / STEP_MS
+    assert steps == pytest.approx(round(steps), abs=1e-3) and round(steps) >= 5, steps
+    assert seen - LATE_MS / 1000 - 0.05 <= at <= seen, (at, seen)

@@ -327,12 +327,12 @@ def test_a_bot_whose_runner_was_lost_is_played_on_by_the_clock_pass(sqlite_env):
     arbiter = app.extensions["arbiter"]
     submitted = []
     lost = lifecycle.BotRunner(lambda match_id: submitted.append(match_id))  # a runner that never plays
-    arbiter.__dict__["bot_runner"] = lost
+    arbiter.__dict__["bots_only_runner"] = lost
     created = arbiter.create_match("cyberiad", [{"bot": "random"}, {"bot": "random"}])
     match_id = uuid.UUID(created["match_id"])
     wait_for(lambda: submitted == [match_id])
     assert arbiter.summary(match_id)["version"] == 1
-    del arbiter.__dict__["bot_runner"]  # the next process's own runner
+    del arbiter.__dict__["bots_only_runner"]  # the next process's own runner
     app.extensions["projector"].catch_up()
     arbiter.enforce_clocks(now=iso_time(time.time() + lifecycle.BOT_STALLED_SECONDS + 1))
     wait_for(lambda: arbiter.summary(match_id)["status"] == "ended")
