@@ -10,12 +10,13 @@ gets VersionConflict and finds the work done when it looks again.
 import heapq
 import itertools
 import logging
+import queue
 import random
 import secrets
 import threading
 import time
 import uuid
-from functools import cached_property
+from functools import cached_property, partial
 
 from domain.kernel import ruleset as rulesets
 from domain.kernel.clock import clock_config, iso_time, parse_time
@@ -30,10 +31,13 @@ from .bot_pace import BotPace
 from .errors import HostOnly, MatchExists, NotEnoughPlayers, ReadModelsUnavailable, TokenInvalid
 
 IDLE_SECONDS_DEFAULT = 7 * 86_400  # ARBITER_IDLE_SECONDS; 0 turns idle abandonment off
-MAX_BOT_ACTIONS = 100_000  # a bot-only match is played within one request; this bounds a broken game
+MAX_BOT_ACTIONS = 100_000  # bots' moves in one call of _play_bots; this bounds a broken game
 NO_TOKEN = ""  # a bot's seat: no token hashes to the empty string, so nobody can act for it
 LOBBY_RETRIES = 8  # a join or leave decided again after losing a race with another process
 BOT_REPLY_SECONDS = 2.0  # bots' moves a person's request waits for; the rest are played in the background
+# threads a background runner thinks on: four searches at once each end on time, with a share
+# of the CPU, where one thread made each wait for the others
+THINKERS = 4
 BOT_STALLED_SECONDS = 10.0  # a bot to act this long after the last event: its runner was lost (a restart)
 
 
@@ -114,6 +118,8 @@ class LifecycleCommands:
     def _new_match(self, match_id, ruleset, taken, options, entropy, lifecycle, seed, token_hashes=None):
         names = [held.get("name") or bot_name(held["bot"], seat) for seat, held in enumerate(taken)]
         bots = {str(seat): held["bot"] for seat, held in enumerate(taken) if "bot" in held}
+        if "clock" in lifecycle:  # a rematch or lobby begun before bots were untimed: untimed now
+            lifecycle = {**lifecycle, "clock": {**lifecycle["clock"], "bots_untimed": True}}
         match = Match.start(match_id, ruleset, names, options, entropy, seed,
                             {**lifecycle, **({"bots": bots} if bots else {})})
         hashes = token_hashes or [held.get("token_hash", NO_TOKEN) for held in taken]
@@ -247,24 +253,24 @@ class LifecycleCommands:
                 continue
             action = self.bot_pace.think(bot, lambda: bot(match.state, seat, choose), asked)
             due = self.bot_pace.reply_at(bot, asked, time.time())
-            move = (match, seat, action, seed, bot, asked)
+            record = partial(self._record_bot_move, match, seat, action, seed, paced=(bot, asked))
             if background:
-                self.bot_runner.at(due, lambda: self._record_and_play_on(*move))
+                self.paced_runner.at(due, match_id, partial(self._record_and_play_on, record, match_id))
                 return
             time.sleep(max(0.0, due - time.time()))
-            self._record_bot_move(*move)  # when another process played this bot first, look again
+            record()  # when another process played this bot first, look again
         raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
 
-    def _record_bot_move(self, match: Match, seat: int, action: dict, seed: bytes, bot=None,
-                         asked: float | None = None) -> bool:
+    def _record_bot_move(self, match: Match, seat: int, action: dict, seed: bytes,
+                         paced: tuple | None = None) -> bool:
         """Record and save a bot's move on `match` (a copy of the match it was asked in), unless
         the match moved on meanwhile (another process played the bot, a person resigned, a clock
-        ran out): then it is dropped, and the bot asked again. A paced move (`asked` given) is
-        recorded now, at its paced time: never earlier than it is seen, so a runner busy with
-        other matches delays the move by whole steps, and charges nobody's clock for time the
-        move was not there to see."""
+        ran out): then it is dropped, and the bot asked again. A paced move (`paced`: the bot
+        and when it was asked) is recorded now, at its paced time: never earlier than it is
+        seen, so a runner come late delays the move by whole steps and charges nobody's clock
+        for time the move was not there to see."""
         with self._lock(match.id):
-            at = None if asked is None else iso_time(self.bot_pace.reply_at(bot, asked, time.time()))
+            at = None if paced is None else iso_time(self.bot_pace.reply_at(*paced, time.time()))
             try:
                 match.act(seat, action, seed, listed=True, at=at)
                 self.store.save_match(match)
@@ -272,13 +278,13 @@ class LifecycleCommands:
             except VersionConflict:
                 return False
 
-    def _record_and_play_on(self, *move) -> None:
-        match = move[0]
-        self._record_bot_move(*move)
-        self.bot_runner.submit(match.id)  # the next bot's move, or this one asked again
+    def _record_and_play_on(self, record, match_id: uuid.UUID) -> None:
+        record()
+        # the next bot's move, or this one asked again, on the runner the match needs now
+        self._runner_for(self.store.match(match_id)).submit(match_id)
 
     def _runner_for(self, match: Match) -> "BotRunner":
-        return self.bot_runner if match.players_in() else self.bots_only_runner
+        return self.paced_runner if match.players_in() else self.bots_only_runner
 
     def _background_runner(self, name: str) -> "BotRunner":
         def play_on(match_id: uuid.UUID) -> None:
@@ -288,7 +294,7 @@ class LifecycleCommands:
         return BotRunner(play_on, name)
 
     @cached_property
-    def bot_runner(self) -> "BotRunner":
+    def paced_runner(self) -> "BotRunner":
         """Plays on in matches a person is in, past their request's wait."""
         return self._background_runner("arbiter-bots")
 
@@ -400,54 +406,68 @@ class LifecycleCommands:
 
 
 class BotRunner:
-    """Plays the server's bots in matches no request waits for: one background thread per
-    process. Its jobs wait in order of when they are due: a match to play on (due at once, one
-    slice before the next queued match's turn) and a paced bot move to save at its time; the
-    thread sleeps until the first is due, so one match's pace never holds up another match."""
+    """Plays the server's bots in matches no request waits for. A match to play on is thought
+    out on one of THINKERS daemon threads; a paced move then waits on the runner's timer
+    thread, in order of when it is due, and is recorded at its time. So a bot thinking (a
+    search keeps its thread busy for its whole budget) never holds up another match's move,
+    and a search's budget, being wall time, ends on time even with a share of the CPU."""
 
     def __init__(self, play_on, name: str = "arbiter-bots"):
         self.play_on, self.name = play_on, name
         self.queued: set[uuid.UUID] = set()
-        self._jobs: list[tuple[float, int, object]] = []  # a heap of (due, order, job)
+        self._to_play: queue.SimpleQueue[uuid.UUID] = queue.SimpleQueue()
+        self._timed: list[tuple[float, int, uuid.UUID, object]] = []  # a heap of (due, order, match, job)
         self._order = itertools.count()
         self._changed = threading.Condition()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
 
     def submit(self, match_id: uuid.UUID) -> None:
-        """Play on in this match as soon as the runner is free (once, however often asked)."""
+        """Play on in this match as soon as a thinker is free (once, however often asked before)."""
         with self._changed:
             if match_id in self.queued:
                 return
             self.queued.add(match_id)
-        self.at(time.time(), lambda: self._play_on(match_id))
+            self._start()
+        self._to_play.put(match_id)
 
-    def at(self, due: float, job) -> None:
-        """Run `job` (no arguments) at wall time `due`, or as soon after as the runner is free."""
+    def at(self, due: float, match_id: uuid.UUID, job) -> None:
+        """Run `job` (no arguments) for this match at wall time `due`, or as soon after as the
+        timer thread is free (a job there only records a move: milliseconds)."""
         with self._changed:
-            heapq.heappush(self._jobs, (due, next(self._order), job))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-                self._thread.start()
+            heapq.heappush(self._timed, (due, next(self._order), match_id, job))
+            self._start()
             self._changed.notify()
 
-    def _play_on(self, match_id: uuid.UUID) -> None:
-        with self._changed:
-            self.queued.discard(match_id)
-        try:
-            self.play_on(match_id)
-        except VersionConflict:
-            self.submit(match_id)  # another process acted first: look again
+    def _start(self) -> None:
+        if not self._threads:
+            self._threads = [threading.Thread(target=self._think, name=f"{self.name}-{n}", daemon=True)
+                             for n in range(THINKERS)]
+            self._threads.append(threading.Thread(target=self._time, name=f"{self.name}-timer", daemon=True))
+            for thread in self._threads:
+                thread.start()
 
-    def _run(self) -> None:
+    def _think(self) -> None:
+        while True:
+            match_id = self._to_play.get()
+            with self._changed:
+                self.queued.discard(match_id)
+            try:
+                self.play_on(match_id)
+            except VersionConflict:
+                self.submit(match_id)  # another process acted first: look again
+            except Exception:
+                logging.getLogger("arbiter.bots").exception("bots of match %s stopped", match_id)
+
+    def _time(self) -> None:
         while True:
             with self._changed:
-                while not self._jobs or self._jobs[0][0] > time.time():
-                    self._changed.wait(None if not self._jobs else self._jobs[0][0] - time.time())
-                _, _, job = heapq.heappop(self._jobs)
+                while not self._timed or self._timed[0][0] > time.time():
+                    self._changed.wait(None if not self._timed else self._timed[0][0] - time.time())
+                _, _, match_id, job = heapq.heappop(self._timed)
             try:
                 job()
             except Exception:
-                logging.getLogger("arbiter.bots").exception("a bot job stopped")
+                logging.getLogger("arbiter.bots").exception("a paced bot move of match %s stopped", match_id)
 
 
 def run_clock(arbiter, stop: threading.Event, interval: float = 1.0, idle_seconds: int | None = None) -> None:

@@ -21,9 +21,10 @@ settings.load_profile("ci")
 
 
 
-# Served bots answer a whole number of 1 ms steps after they are asked, not 200 ms
-# (service/bot_pace.py): no test's bot holds a secret from a person watching its time, except
-# where a test sets the pace itself; servers the tests start inherit it from the environment.
+# Served bots answer a whole number of 1 ms steps after they are asked, not 200 ms (the search
+# bot, 701 ms: its budget and a step; service/bot_pace.py): no test's bot holds a secret from a
+# person watching its time, except where a test sets the pace itself; servers the tests start
+# inherit it from the environment.
 TEST_BOT_STEP_MS = "1"
 os.environ["ARBITER_BOT_STEP_MS"] = TEST_BOT_STEP_MS
 

@@ -74,7 +74,7 @@ class Clocks:
     def __init__(self, config: dict, seats: int, started_at: float, to_act, bots=()):
         """`bots`: the served bots' seats, whose clocks do not run when the config says so."""
         self.config = config
-        self.untimed = frozenset(bots) if config.get("bots_untimed") else frozenset()
+        self.untimed = frozenset(bots) if config.get("bots_untimed") is True else frozenset()
         self.bank = {seat: float(config.get("base_seconds", 0)) for seat in range(seats)}
         self.running = set(to_act) - self.untimed
         self.turn_started = {seat: started_at for seat in self.running}
@@ -86,7 +86,7 @@ class Clocks:
         if self.config["kind"] == "fischer":
             for seat in self.running:
                 self.bank[seat] -= elapsed
-            if actor is not None:
+            if actor is not None and actor not in self.untimed:
                 self.bank[actor] += self.config["increment_seconds"]
         after = set(to_act_after) - self.untimed
         self.turn_started = {seat: (at if seat not in self.running or seat == actor else self.turn_started[seat])

@@ -47,14 +47,16 @@ def test_a_served_bots_clock_does_not_run_its_pace_is_the_servers():
     move whatever it thought: were its clock to run, a person could beat any bot on a short
     clock by time alone. The flag is recorded in the clock config, so a match created before
     it replays, and audits, with every seat timed."""
-    config = clock_config({"base_seconds": 5})
+    config = clock_config({"base_seconds": 5, "increment_seconds": 2})
     clocks = Clocks(config, 2, 0.0, {1}, bots={1})
     assert clocks.first_due() is None and clocks.deadline(1) is None
     clocks.advance(4.0, {0}, actor=1)
     clocks.advance(10.0, {1}, actor=0)
     clocks.advance(30.0, {0}, actor=1)  # the bot "took" 20 s: its bank is untouched
-    assert clocks.bank[1] == 5.0 and clocks.bank[0] == 5.0 - 6.0
-    assert [seat["untimed"] for seat in clocks.describe(30.0)["seats"] if seat.get("untimed")] == [True]
+    assert clocks.bank[1] == 5.0, "the bot's bank neither runs nor gains the increment"
+    assert clocks.bank[0] == 5.0 - 6.0 + 2
+    assert [seat["seat"] for seat in clocks.describe(30.0)["seats"] if seat.get("untimed")] == [1]
     old = {key: value for key, value in config.items() if key != "bots_untimed"}
     before = Clocks(old, 2, 0.0, {1}, bots={1})
     assert before.first_due() == (5.0, 1), "a config without the flag times the bot, as recorded then"
+    assert Clocks({**old, "bots_untimed": "false"}, 2, 0.0, {1}, bots={1}).first_due() == (5.0, 1)

@@ -80,11 +80,13 @@ def test_a_bots_move_is_public_whole_steps_after_it_was_asked_whatever_it_had_to
             posted = client.post(f"/v1/matches/{match_id}/actions", json={"action": rand.choice(listed)},
                                  headers=bearer(token))
             back = time.time()
+            (saved_by_then, _) = arbiter.store.last_event(uuid.UUID(match_id))  # the runner may save more later
             assert posted.status_code == 201, posted.json
             caught_up(client)  # the spectator's log, as the read models serve it
             records = client.get(f"/v1/matches/{match_id}/log", query_string={"since": posted.json["seq"] - 2}).json
             moves = bot_gaps(arbiter.store, uuid.UUID(match_id), records["events"], 1)
-            last = [r for r in records["events"] if r["type"] == "ActionTaken" and r["data"]["seat"] == 1]
+            last = [r for r in records["events"] if r["type"] == "ActionTaken" and r["data"]["seat"] == 1
+                    and r["seq"] <= saved_by_then]
             if last and back < parse_time(last[-1]["data"]["at"]):
                 returned_early.append(back)
             gaps.extend(moves)
@@ -136,21 +138,28 @@ def test_a_bots_only_match_is_not_paced(sqlite_env):
 
 
 def test_the_bot_runner_saves_each_paced_move_when_due_and_plays_other_matches_meanwhile():
-    """One runner thread serves every match of a process: a move waiting for its time must not
-    hold up another match's turn (a runner that slept until each move was due did)."""
+    """A runner serves every match of a process: a bot thinking (a search keeps its thread busy
+    for its budget) must not hold up another match's paced move, nor one move wait for another
+    (a runner that thought and slept on one thread did both)."""
     ran, done = [], threading.Event()
-    runner = BotRunner(lambda match_id: ran.append(("play", match_id, time.time())))
+
+    def play_on(match_id):  # a search: half a second of thinking
+        time.sleep(0.5)
+        ran.append(("played", match_id, time.time()))
+
+    runner = BotRunner(play_on)
     start = time.time()
-    runner.at(start + 0.6, lambda: ran.append(("late move", None, time.time())) or done.set())
-    runner.at(start + 0.3, lambda: ran.append(("early move", None, time.time())))
+    runner.at(start + 0.6, uuid.uuid4(), lambda: ran.append(("late move", None, time.time())) or done.set())
+    runner.at(start + 0.3, uuid.uuid4(), lambda: ran.append(("early move", None, time.time())))
     other = uuid.uuid4()
-    runner.submit(other)
-    runner.submit(other)  # asked twice before its turn: played once
+    with runner._changed:  # both asks before a thinker can take the first
+        runner.submit(other)
+        runner.submit(other)  # asked twice before its turn: played once
     assert done.wait(5)
-    kinds = [kind for kind, _, _ in ran]
-    assert kinds == ["play", "early move", "late move"], ran
+    time.sleep(0.6)  # a second play, were there one, would end by now
+    assert [kind for kind, _, _ in ran] == ["early move", "played", "late move"], ran
     times = {kind: at - start for kind, _, at in ran}
-    assert times["play"] < 0.2 and 0.3 <= times["early move"] < 0.5 and 0.6 <= times["late move"] < 0.8, times
+    assert 0.3 <= times["early move"] < 0.45 and 0.6 <= times["late move"] < 0.75, times
 
 
 def test_a_bot_with_a_budget_keeps_the_process_as_busy_whatever_it_had_to_choose_from():
@@ -163,9 +172,9 @@ def test_a_bot_with_a_budget_keeps_the_process_as_busy_whatever_it_had_to_choose
     window = (BotPace.budget_of(search) + STEP_MS / 2) / 1000
 
     def cpu_of(thinking_seconds):
-        def choose():
-            end = time.thread_time() + thinking_seconds
-            while time.thread_time() < end:
+        def choose():  # a search's budget is wall time
+            end = time.time() + thinking_seconds
+            while time.time() < end:
                 pass
             return {"type": "pass"}
 
@@ -197,9 +206,24 @@ def test_a_move_its_runner_saves_late_is_stamped_at_a_later_whole_step_never_bac
     copy, bot = match.to_change(), match.ruleset.bots["greedy"]
     action = bot(copy.state, seat, random.Random(1))
     asked = time.time() - 1.03  # due 200 ms after that, and come to a second late
-    assert arbiter._record_bot_move(copy, seat, action, arbiter.store.secret(match_id).seed, bot, asked)
+    recorded_from = time.time()
+    assert arbiter._record_bot_move(copy, seat, action, arbiter.store.secret(match_id).seed, paced=(bot, asked))
     seen = time.time()
     at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
     steps = (at * 1000 - math.floor(asked * 1000)) / STEP_MS
     assert steps == pytest.approx(round(steps), abs=1e-3) and round(steps) >= 5, steps
-    assert seen - LATE_MS / 1000 - 0.05 <= at <= seen, (at, seen)
+    assert recorded_from - LATE_MS / 1000 <= at <= seen, (recorded_from, at, seen)
+
+
+def test_a_rematch_of_a_match_that_timed_its_bots_does_not_time_them(sqlite_env):
+    """A rematch copies its match's clock, and a lobby keeps the clock it was opened with: one
+    recorded before bots were untimed would time a paced bot again. Every new match's clock
+    leaves its bots untimed."""
+    from domain.kernel.clock import clock_config
+    from domain.kernel.rng import new_seed
+
+    arbiter = create_app(sqlite_env).extensions["arbiter"]
+    recorded_then = {k: v for k, v in clock_config({"base_seconds": 60}).items() if k != "bots_untimed"}
+    match, _ = arbiter._new_match(uuid.uuid4(), rulesets.latest("cyberiad"), [{"name": "ann"}, {"bot": "greedy"}],
+                                  {}, {}, {"clock": recorded_then}, new_seed())
+    assert match.clock_config["bots_untimed"] is True and match.clocks.untimed == {1}
