@@ -184,8 +184,9 @@ def test_a_bot_with_a_budget_keeps_the_process_as_busy_whatever_it_had_to_choose
 
     (at_once, wall_at_once), (searched, wall_searched) = cpu_of(0.0), cpu_of(0.5)
     assert wall_at_once >= window and wall_searched >= window
-    # (CPU time, not wall: a busy machine gives the thread less than the window, alike for both)
-    assert abs(at_once - searched) < 0.1 * window, (at_once, searched, window)
+    # CPU time, not wall: a busy machine gives the thread a share of the window, which may
+    # change between the two; without the busy window the move chosen at once costs nothing
+    assert at_once > 0.5 * searched and searched > 0, (at_once, searched, window)
     greedy = rulesets.latest("herocard").bots["greedy"]
     started = time.time()
     pace.think(greedy, lambda: {"type": "pass"}, started)

@@ -37,7 +37,8 @@ def record_match(store: MatchStore, game: str, seats: int, clock: dict | None, a
     in a few saves (so the rows come from more than one transaction)."""
     ruleset, rand = rulesets.latest(game), random.Random(seed)
     match_seed = rand.randbytes(32)
-    lifecycle = {"bots": {"0": "random"}} if seats > 1 else {}
+    # a served bot's clock does not run: a match to end by a timeout has people only
+    lifecycle = {"bots": {"0": "random"}} if seats > 1 and ending != "time_out" else {}
     if clock and clock["on_timeout"] == "default_move" and not ruleset.default_action:
         clock = CLOCKS[1]  # as the service refuses it: the game has no default move
     if clock:
