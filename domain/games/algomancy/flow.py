@@ -70,8 +70,9 @@ def advance(state, rng, checked=False):
             if state["window"] is None:
                 state["step"] = None
                 continue
-            if put_triggered(state, state["window"]["region"]):
-                state["window"]["passes"] = 0  # effects added: everyone may respond again
+            # triggered by the action or the effect resolving just now: on top of the stack (each
+            # has started priority again already: an action keeps it, a resolution restarts it)
+            put_triggered(state, state["window"]["region"])
             return
         if step["k"] in WAITING:
             if any(s in living(state) for s in waiting_seats(state)):
@@ -405,17 +406,14 @@ def put_triggered(state, region):
     """The effects triggered in this region that wait for its priority window (a "when I
     despawn", effects.despawned) enter its stack together, as simultaneous triggers (the Q&A's
     order, `_stack_order`); those of other regions wait for their own ("There is zero
-    interaction between regions"). Whether any did."""
+    interaction between regions")."""
     battle = state["battle"]
     if not battle or not battle["triggered"]:  # nearly always: read at every step of a window
-        return False
+        return
     waiting = [item for item in battle["triggered"] if item["region"] == region]
-    if not waiting:
-        return False
     battle["triggered"] = [item for item in battle["triggered"] if item["region"] != region]
     side = _stack_order(state)
     state["stack"] += sorted(waiting, key=lambda item: side(item["controller"]))
-    return True
 
 
 def _triggered_at_battle_end(state):

@@ -384,6 +384,7 @@ FACTS = {
     "set battle.next": None,  # the next formation's number
     "set battle.damage": None,  # combat damage being dealt: the damage facts on units say how much
     "set battle.damage.moment": None,
+    "set battle.damage.dealt": None,  # the units that have dealt combat damage: the damage facts say how much
     "set battle.damage.chosen.*": None,
     "del battle.damage.chosen.*": None,
     "set choice": _choice,

@@ -8,6 +8,9 @@ respond." Each rule test failed on the 1.5.0 code, which ran the trigger at once
 from domain.games.algomancy import RULESET
 from domain.games.algomancy.effects import leave_play, spawn_unit
 from domain.games.algomancy.flow import _region_battle, advance
+from domain.games.algomancy.words import WORDS
+from domain.kernel.rng import RandomStream
+from domain.kernel.words import Context
 
 from .arena import HALT, act, game, give, put, resources, window
 from .test_examples import pass_all
@@ -84,9 +87,17 @@ def test_a_despawn_trigger_from_a_resolving_spell_goes_on_top_of_the_stack_after
     resources(state, 0, "fire", 2)
     flame = give(state, 0, "Flame of History")
     state = act(state, 0, {"type": "play", "card": flame, "targets": [enclave]})
-    state = pass_all(state, 2)
+    state = act(state, 0, {"type": "pass_priority"})
+    facts = RULESET.decide(state, 1, {"type": "pass_priority"}, RandomStream(b"\x02" * 32, "arena", 9))
+    context = Context(["ann", "bob"])
+    context.known["stack"] = state["stack"]  # what the reader was shown: Flame of History
+    state = act(state, 1, {"type": "pass_priority"})
     assert enclave not in state["units"] and first in state["units"] and second in state["units"]
     assert [(item["kind"], item["source"]) for item in state["stack"]] == [("trigger", enclave)]
+    # the stack kept its length (Flame of History off, the trigger on): one fact sets it whole
+    (stack_fact,) = [fact for fact in facts if fact["path"][0] == "stack"]
+    assert stack_fact["path"] == ["stack"] and WORDS.fact(stack_fact, context, True) == (
+        "Flame of History resolved; bob put Pathogenic Enclave's ability on the stack")
     state = act(state, 0, {"type": "pass_priority"})
     state = act(state, 1, {"type": "activate", "unit": swallower, "targets": [], "sacrifice": first})
     state = pass_all(state, 2)  # Soul Swallower's ability, on top, resolves first
@@ -105,9 +116,9 @@ def test_despawn_triggers_of_one_combat_enter_the_stack_nit_last_and_resolve_bef
     the After Combat step, and goes on top of them. Seat 1's triggers resolve before seat 0's
     and seat 2's: its Sapling goes while theirs are still there."""
     state = game("teams_split", 4, initiative=0)
+    blockers = [put(state, 1, "Cinder Hound") for _ in range(2)]  # first in unit order: not the stack's
     hounds = {seat: put(state, seat, "Cinder Hound", region="r1") for seat in (0, 2)}
-    blockers = [put(state, 1, "Cinder Hound") for _ in range(2)]
-    for number, uid in enumerate([*hounds.values(), *blockers]):
+    for number, uid in enumerate([*blockers, *hounds.values()]):
         enclave_on(state, uid, state["units"][uid]["controller"], 710 + number)
     inferno = put(state, 0, "Smouldering Inferno", region="r1")
     tokens = {seat: saplings(state, seat, "r1", 1)[0] for seat in (0, 1, 2)}
@@ -149,3 +160,50 @@ def test_a_trigger_waits_for_a_window_of_its_own_region_and_none_is_lost():
     assert not state["stack"] and token in state["units"], "r1's window does not take r2's trigger"
     state = pass_all_groups(state, 1)
     assert state["step"]["k"] == "deploy" and token not in state["units"] and state["battle"] is None
+
+
+def test_a_unit_lost_on_its_way_to_a_counter_attack_triggers_where_it_was_sent():
+    """The counter-attacking units "are treated as if they don't exist until phase 1
+    finishes"; then they enter the region they attack. Seat 1 counter-attacks with a Prickly
+    Protector ("I have +1/+1 for each other allied unit in this region") carrying two -1/-1
+    counters and Pathogenic Enclave, beside a Sapling: on its way it has one ally, not two, and
+    dies. Its
+    trigger waits for a window of the region it was sent to (seat 0's), past seat 1's own
+    battle, and enters the stack there in phase 2; the Sapling, arrived, is still there until
+    it resolves."""
+    state = game()
+    hound = put(state, 0, "Cinder Hound")
+    prickly, (token,) = put(state, 1, "Prickly Protector"), saplings(state, 1, "r1", 1)
+    put(state, 1, "Jelly")  # stays home: with it and the Sapling the Protector is 1/1 there
+    state["units"][prickly]["counters"] = -2
+    enclave_on(state, prickly, 1, 720)
+    state["step"], state["script"] = None, [{"k": "battle"}] + HALT(state)
+    advance(state, None)
+    state = act(state, 0, {"type": "declare_attack", "formations": [{"target": 1, "columns": [[hound]]}]})
+    state = pass_all(state, 2)  # the attack window in seat 1's region
+    state = act(state, 1, {"type": "declare_blocks", "blocks": {}})
+    state = act(state, 1, {"type": "declare_attack", "formations": [{"target": 0, "columns": [[prickly], [token]]}]})
+    assert prickly not in state["units"] and state["units"][token]["region"] is None
+    assert [item["region"] for item in state["battle"]["triggered"]] == ["r0"]
+    state = pass_all(state, 2 + 2)  # seat 1's region: block window, combat, after-combat window
+    assert token in state["units"] and not state["stack"] and state["battle"]["triggered"]
+    state = act(state, 1, {"type": "form_attack", "formations": {}})
+    assert state["window"] == {"region": "r0", "stage": "attack", "holder": 0, "passes": 0}
+    assert [(i["source"], i["region"]) for i in state["stack"]] == [(prickly, "r0")] and token in state["units"]
+    state = pass_all(state, 2)
+    assert token not in state["units"] and not state["stack"]
+
+
+def test_an_eliminated_players_waiting_trigger_leaves_with_them():
+    """"A player at 0 life is out": their effects on the stack leave, and so does a trigger of
+    theirs still waiting for a window. FFA: seat 0's unblocked Cinder Hound takes seat 1's last
+    3 life; seat 1's Pathogenic Enclave leaves play with them, and the after-combat window
+    opens on an empty stack."""
+    state = game("ffa", 3)
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    enclave = put(state, 1, ENCLAVE)
+    state["players"][1]["life"] = 3
+    attacking(state, 0, 1, [[hound]])
+    state = after_combat(to_blocks(state, "r1"), 1, {})
+    assert state["players"][1]["out"] and enclave not in state["units"]
+    assert not state["stack"] and not state["battle"]["triggered"]
