@@ -244,6 +244,8 @@ def _stack(fact, ctx):
         if resolved:  # and any triggered meanwhile (a despawn) went on top
             return "; ".join([f"{listing([_item(i, ctx) for i in resolved])} resolved"
                               + ("" if stack else "; the stack is empty")] + [_put(i, ctx) for i in added])
+        if added:  # each, bottom first: an ability and the despawn its sacrifice triggered
+            return "; ".join(_put(i, ctx) for i in added)
     if not stack:
         return None  # emptied with nothing to say (set again as it was)
     return _put(stack[-1], ctx)
@@ -274,7 +276,11 @@ def _item(item, ctx) -> str:
 
 
 def _battle(fact, ctx):
-    return "The battle is over" if fact["value"] is None else "The battle began"
+    if fact["value"] is not None:
+        return "The battle began"
+    waiting = ctx.known.get("triggered") or []  # resolved as regroup began: no window was left
+    resolved = [f"{listing([_item(i, ctx) for i in waiting])} resolved"] if waiting else []
+    return "; ".join(resolved + ["The battle is over"])
 
 
 def _formations(fact, ctx):

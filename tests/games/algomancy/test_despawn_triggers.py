@@ -207,3 +207,56 @@ def test_an_eliminated_players_waiting_trigger_leaves_with_them():
     state = after_combat(to_blocks(state, "r1"), 1, {})
     assert state["players"][1]["out"] and enclave not in state["units"]
     assert not state["stack"] and not state["battle"]["triggered"]
+
+
+def said(state, seat, action, names=("ann", "bob")) -> str:
+    """The log's words for `action`, worded fact by fact as a reader learns them."""
+    facts = RULESET.decide(state, seat, action, RandomStream(b"\x02" * 32, "arena", 9))
+    ctx = Context(list(names))
+    ctx.known["stack"] = state["stack"]
+    ctx.known["triggered"] = (state["battle"] or {}).get("triggered", [])
+    return "; ".join(text for fact in facts if (text := WORDS.fact(fact, ctx, True)))
+
+
+def test_the_log_names_every_effect_put_on_the_stack_at_once():
+    """An ability whose cost is a sacrifice, and the despawn trigger the sacrifice set off, go
+    on the stack in one step; so do two triggers of one combat. The log says each (it named
+    only the top one)."""
+    state = game()
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    enclave, swallower = put(state, 1, ENCLAVE), put(state, 1, "Soul Swallower")
+    saplings(state, 1, "r1")
+    attacking(state, 0, 1, [[hound]])
+    window(state, "r1")
+    state = act(state, 0, {"type": "pass_priority"})
+    words = said(state, 1, {"type": "activate", "unit": swallower, "targets": [], "sacrifice": enclave})
+    assert "bob put Soul Swallower's ability on the stack" in words, words
+    assert "bob put Pathogenic Enclave's ability on the stack" in words, words
+
+    state = game()
+    hounds = [put(state, 0, "Cinder Hound", region="r1") for _ in range(2)]
+    jellies = [put(state, 1, "Jelly") for _ in range(2)]
+    for number, jelly in enumerate(jellies):
+        enclave_on(state, jelly, 0, 701 + number)
+    saplings(state, 1, "r1")
+    attacking(state, 0, 1, [[hound] for hound in hounds])
+    state = act(to_blocks(state, "r1"), 1, {"type": "declare_blocks", "blocks": {"f1": [[j] for j in jellies]}})
+    state = act(state, 0, {"type": "pass_priority"})
+    words = said(state, 1, {"type": "pass_priority"})  # the block window ends: combat, then after combat
+    assert words.count("bob put Jelly's ability on the stack") == 2, words
+
+
+def test_the_log_says_a_trigger_left_waiting_resolved_as_the_battle_ended():
+    """A trigger whose region has no window left resolves as regroup begins; the log said only
+    "The battle is over"."""
+    state = game("teams_split", 4, initiative=0)
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    enclave = put(state, 2, ENCLAVE)
+    saplings(state, 2, "r2", 1)
+    attacking(state, 0, 1, [[hound]])
+    window(state, "r1")
+    state = act(state, 0, {"type": "pass_priority"})
+    leave_play(state, enclave, "die")
+    assert state["battle"]["triggered"], "the Enclave's trigger waits"
+    words = said(state, 1, {"type": "pass_priority"}, names=("ann", "bob", "cat", "dan"))
+    assert "Pathogenic Enclave's ability resolved; The battle is over" in words, words
