@@ -260,3 +260,22 @@ def test_the_log_says_a_trigger_left_waiting_resolved_as_the_battle_ended():
     assert state["battle"]["triggered"], "the Enclave's trigger waits"
     words = said(state, 1, {"type": "pass_priority"}, names=("ann", "bob", "cat", "dan"))
     assert "Pathogenic Enclave's ability resolved; The battle is over" in words, words
+
+
+def test_a_trigger_left_waiting_resolves_where_it_was_before_anyone_returns_home():
+    """A trigger whose region has no window left resolves as regroup begins, "as outside
+    battle", in the region where its unit despawned: Pathogenic Enclave ("delete all your
+    token allies") there deletes the Sapling beside it, not the allies that go home. Resolved
+    after units return to their home regions, it found no token ally and deleted nothing."""
+    state = game("teams_split", 4, initiative=0)
+    hound = put(state, 0, "Cinder Hound", region="r1")
+    away = next(r for r in state["home"] if r not in (state["home"][2], "r1"))  # nobody's battle there
+    enclave = put(state, 2, ENCLAVE, region=away)
+    (token,) = saplings(state, 2, away, 1)
+    attacking(state, 0, 1, [[hound]])
+    window(state, "r1")
+    state = act(state, 0, {"type": "pass_priority"})
+    leave_play(state, enclave, "die")
+    assert [item["region"] for item in state["battle"]["triggered"]] == [away]
+    state = act(state, 1, {"type": "pass_priority"})  # the last window closes: the battle ends
+    assert state["battle"] is None and token not in state["units"]
