@@ -412,8 +412,13 @@ def put_triggered(state, region):
         return
     waiting = [item for item in battle["triggered"] if item["region"] == region]
     battle["triggered"] = [item for item in battle["triggered"] if item["region"] != region]
+    state["stack"] += _in_stack_order(state, waiting)
+
+
+def _in_stack_order(state, items):
+    """Simultaneous triggered items, bottom of the stack first (`_stack_order`)."""
     side = _stack_order(state)
-    state["stack"] += sorted(waiting, key=lambda item: side(item["controller"]))
+    return sorted(items, key=lambda item: side(item["controller"]))
 
 
 def _triggered_at_battle_end(state):
@@ -423,8 +428,7 @@ def _triggered_at_battle_end(state):
     battle = state["battle"]
     while battle and battle["triggered"]:  # no battle in the Archenemy's solo turns
         waiting, battle["triggered"] = battle["triggered"], []
-        side = _stack_order(state)
-        for item in reversed(sorted(waiting, key=lambda item: side(item["controller"]))):
+        for item in reversed(_in_stack_order(state, waiting)):
             state["stack"].append(item)
             resolve(state, item)
 
