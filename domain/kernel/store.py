@@ -33,6 +33,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 from uuid import UUID, uuid4
 
+import msgspec
 import orjson
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import OriginatorVersionError
@@ -104,6 +105,19 @@ MATCH_TOPICS = frozenset(get_topic(getattr(Match, name)) for name in EVENT_TYPES
 # topic -> the Match method its event class applies (Match.Event.on): replay without events
 MATCH_APPLIERS = {get_topic(getattr(Match, name)): getattr(Match, getattr(Match, name).on) for name in EVENT_TYPES}
 SCHEMA_LOCK_KEY = int.from_bytes(b"arbiter\0", "big")  # any fixed 64-bit key; "arbiter" for pg_locks readers
+
+
+class ReplayedFields(msgspec.Struct):
+    """What a replay reads of a stored event. msgspec steps over the other fields (the public
+    copy of the facts, prev_hash, the commitment: the audit's) without building them: a
+    replay decodes an event in two thirds of orjson's time for the whole document."""
+
+    timestamp: str
+    data: dict
+    hash: str
+
+
+decode_replayed = msgspec.json.Decoder(ReplayedFields).decode
 
 
 def event_type(topic: str) -> str:
@@ -188,25 +202,25 @@ class ShardStore(Application):
         appliers = MATCH_APPLIERS
         if not all(topic in appliers for _, topic, _ in rows):  # a lobby's or a secret's stream
             raise MatchNotFound(f"no match {match_id}")
-        decode = orjson.loads
+        decode = decode_replayed
         if match is None:
             (seq, topic, stored), rows = rows[0], rows[1:]
             if topic != MATCH_CREATED_TOPIC:
                 raise MatchNotFound(f"no match {match_id}")
-            state = decode(stored)
+            event = decode(stored)
             match = Match.__new__(Match)
-            match.__base_init__(match_id, seq, datetime.fromisoformat(state["timestamp"]))
-            match._on_created(seq, state["data"])
-            match.head_hash = state["hash"]
+            match.__base_init__(match_id, seq, datetime.fromisoformat(event.timestamp))
+            match._on_created(seq, event.data)
+            match.head_hash = event.hash
         for seq, topic, stored in rows:
             if seq != match._version + 1:
                 raise OriginatorVersionError(seq, match._version + 1)
-            state = decode(stored)
-            appliers[topic](match, seq, state["data"])
-            match.head_hash = state["hash"]
+            event = decode(stored)
+            appliers[topic](match, seq, event.data)
+            match.head_hash = event.hash
             match._version = seq
         if rows:
-            match._modified_on = datetime.fromisoformat(state["timestamp"])
+            match._modified_on = datetime.fromisoformat(event.timestamp)
         return match
 
     def _event_rows(self, match_id: UUID, gt: int | None, lte: int | None) -> list:
@@ -225,7 +239,9 @@ class ShardStore(Application):
             where += f" AND originator_version <= {mark}"
             params.append(lte)
         if sqlite:
-            with recorder.datastore.transaction(commit=False) as cursor:
+            # one SELECT is a snapshot of its own: no BEGIN and ROLLBACK around it (the
+            # library's transaction() adds both; a sixth of the rows' cost)
+            with recorder.datastore.get_connection(commit=False) as connection, connection.cursor() as cursor:
                 cursor.execute(f"SELECT originator_version, topic, state FROM {recorder.events_table_name} "
                                f"WHERE {where} ORDER BY originator_version", params)
                 return cursor.fetchall()  # sqlite3.Row: unpacks as a tuple
