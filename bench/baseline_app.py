@@ -24,11 +24,18 @@ schema = MoveSchema()
 local = threading.local()
 
 
+def create_database(path: str = DB) -> None:
+    """The table, in WAL mode (kept by the file), made once before the workers start: two
+    workers' first requests switching the journal mode together got "database is locked",
+    which killed a client thread and lowered the floor."""
+    with sqlite3.connect(path, isolation_level=None) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, body BLOB)")
+
+
 def connection():
     if not hasattr(local, "conn"):
-        local.conn = sqlite3.connect(DB, isolation_level=None, check_same_thread=False)
-        local.conn.execute("PRAGMA journal_mode=WAL")
-        local.conn.execute("CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, body BLOB)")
+        local.conn = sqlite3.connect(DB, isolation_level=None, check_same_thread=False, timeout=10)
     return local.conn
 
 

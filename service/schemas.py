@@ -96,7 +96,7 @@ class LobbyQuerySchema(Schema):
 
 
 class SubmitActionSchema(Schema):
-    action = fields.Dict(keys=fields.String(), required=True)
+    action = fields.Dict(required=True)  # a JSON object's keys are strings already
     expected_version = fields.Integer(strict=True, validate=seq_range(1), load_default=None)
 
 

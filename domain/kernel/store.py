@@ -35,7 +35,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 import orjson
-from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
+from eventsourcing.application import AggregateNotFoundError, Application, LRUCache, ProcessingEvent
 from eventsourcing.domain import OriginatorVersionError
 from eventsourcing.persistence import IntegrityError, Transcoder
 from eventsourcing.sqlite import SQLiteAggregateRecorder
@@ -247,6 +247,20 @@ class ShardStore(Application):
                 return cursor.fetchall()  # sqlite3.Row: unpacks as a tuple
         from .postgres import event_rows  # loaded with the store (store_environment)
         return event_rows(recorder, where, params)
+
+    def save(self, *aggregates, **kwargs):
+        """The library's save (eventsourcing 9.5.6) with the aggregates' pending events collected
+        directly: its ProcessingEvent.collect_events first tests each object against two
+        runtime-checkable Protocols, 11 µs a save (a move's own work is about 300 µs)."""
+        processing_event = ProcessingEvent()
+        for aggregate in aggregates:
+            processing_event.events.extend(aggregate.collect_events())
+            processing_event.aggregates[aggregate.id] = aggregate
+        processing_event.saved_kwargs.update(kwargs)
+        recordings = self._record(processing_event)
+        self._take_snapshots(processing_event)
+        self._notify(recordings)
+        return recordings
 
     def secret(self, match_id: UUID) -> MatchSecret:
         """A match's secret never changes after creation, so it is cached without re-reading."""
