@@ -251,7 +251,9 @@ class ShardStore(Application):
     def save(self, *aggregates, **kwargs):
         """The library's save (eventsourcing 9.5.6) with the aggregates' pending events collected
         directly: its ProcessingEvent.collect_events first tests each object against two
-        runtime-checkable Protocols, 11 µs a save (a move's own work is about 300 µs)."""
+        runtime-checkable Protocols, 11 µs a save (a move's own work is about 300 µs). Only
+        aggregates (a match, its secret, a lobby: save_match and save_lobby), never None or a
+        bare event, which the library's save also takes."""
         processing_event = ProcessingEvent()
         for aggregate in aggregates:
             processing_event.events.extend(aggregate.collect_events())
