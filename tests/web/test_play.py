@@ -670,6 +670,22 @@ def test_a_clocked_match_ticks_on_the_page_and_its_timeout_ends_it(people, live)
     assert api(live, f"/v1/matches/{match_id}")["left"]
 
 
+def test_a_served_bots_clock_reads_untimed_on_the_page_while_the_persons_clock_counts(people, live):
+    """A served bot's clock does not run (README: "its time is the server's pace, not its
+    own"): its seat shows no time that never changes, but that it is untimed."""
+    ann = people("ann")
+    match_id = open_lobby(ann, "cyberiad", seats=("you", "bot:random"), clock={"kind": "per_move", "move_seconds": 60})
+    wait_running(ann)
+    page = ann.page
+    page.wait_for_selector("#clocks .clock[data-seat='1']")
+    bot = page.locator("#clocks .clock[data-seat='1']")
+    assert bot.locator(".clock-time").inner_text() == "—"
+    assert "untimed" in (bot.get_attribute("class") or "") and "does not run" in (bot.get_attribute("title") or "")
+    assert re.fullmatch(r"[01]:\d\d", page.inner_text("#clocks .clock[data-seat='0'] .clock-time"))
+    seats = {c["seat"]: c for c in api(live, f"/v1/matches/{match_id}")["clock"]["seats"]}
+    assert seats[1].get("untimed") is True and not seats[0].get("untimed")
+
+
 def press_a_while(ann, bob, presses: int, choose, deadline_s=120) -> None:
     """The two players press `presses` listed actions (`choose(count)` picks one), or fewer if
     the match ends first: a match in play to look at."""

@@ -362,10 +362,15 @@
           var total = (clock.base_seconds || clock.move_seconds || 60) * 1000;
           var low = c.running && running && (left < 10000 || left < total * 0.1);
           var secs = Math.ceil(left / 1000);
+          var name = h("span", {class: "clock-name"}, page.names[c.seat] || "seat " + c.seat);
+          if (c.untimed) {  // a served bot: its time is the server's pace, and its bank never moves
+            return h("span", {class: "clock untimed seat-" + c.seat, dataset: {seat: c.seat},
+                              title: "a served bot: its clock does not run"},
+              name, h("span", {class: "clock-time"}, "—"));
+          }
           return h("span", {class: "clock seat-" + c.seat + (c.running && running ? " running" : "") + (low ? " low" : "") + (c.seat === page.seat ? " me" : ""),
                             dataset: {seat: c.seat, ms: Math.round(left)}},
-            h("span", {class: "clock-name"}, page.names[c.seat] || "seat " + c.seat),
-            h("span", {class: "clock-time"}, Math.floor(secs / 60) + ":" + ("0" + secs % 60).slice(-2)));
+            name, h("span", {class: "clock-time"}, Math.floor(secs / 60) + ":" + ("0" + secs % 60).slice(-2)));
         }));
       }
       tick();
