@@ -279,3 +279,36 @@ def test_a_trigger_left_waiting_resolves_where_it_was_before_anyone_returns_home
     assert [item["region"] for item in state["battle"]["triggered"]] == [away]
     state = act(state, 1, {"type": "pass_priority"})  # the last window closes: the battle ends
     assert state["battle"] is None and token not in state["units"]
+
+
+def test_nit_effects_left_waiting_as_the_battle_ends_resolve_before_it_effects():
+    """Q&A: "NIT effects will enter the stack last and resolve before IT effects"; README 30:
+    "Triggers entering together are simultaneous: the Initiative team's first, the NIT's last,
+    so the NIT's resolve first", and a trigger in a region with no window left this battle
+    "resolves as regroup begins". 2v2 split, seat 0 holds the initiative (team 0: seats 0 and
+    2). r1's battle is over (seat 0's Cinder Hound still there) while r3's window is open; in
+    r1 seat 0's Hound and seat 1's Jelly, each carrying Pathogenic Enclave, die: seat 0's
+    trigger first, both wait in r1. Each side has a Sapling there carrying Kelp Lurker; a
+    modded card "and all of its mods are erased" when it dies. The battle ends: seat 1's
+    trigger resolves first, so its Sapling's Kelp Lurker is erased before seat 0's."""
+    state = game("teams_split", 4, initiative=0)
+    hound, jelly = put(state, 0, "Cinder Hound", region="r1"), put(state, 1, "Jelly")
+    enclave_on(state, hound, 0, 730)
+    enclave_on(state, jelly, 1, 731)
+    tokens, lurkers = {}, {}
+    for seat in (0, 1):
+        (tokens[seat],) = saplings(state, seat, "r1", 1)
+        lurkers[seat] = f"Kelp Lurker#{740 + seat}"
+        state["units"][tokens[seat]]["mods"].append({"card": lurkers[seat], "kind": "augment", "owner": seat})
+    attacking(state, 0, 1, [[hound]])
+    attacking(state, 2, 3, [[put(state, 2, "Cinder Hound", region="r3")]])
+    window(state, "r3")
+    leave_play(state, hound, "die")
+    leave_play(state, jelly, "die")
+    assert [(i["controller"], i["region"]) for i in state["battle"]["triggered"]] == [(0, "r1"), (1, "r1")]
+    assert all(t in state["units"] for t in tokens.values()), "the triggers wait"
+    erased = len(state["erased"])
+    state = pass_all_groups(state, 2)  # r3's window closes with an empty stack: the battle ends
+    assert state["battle"] is None and state["step"]["k"] == "deploy" and not state["stack"]
+    assert not set(tokens.values()) & set(state["units"]), "both triggers resolved"
+    assert state["erased"][erased:] == [lurkers[1], lurkers[0]], "the NIT's trigger resolved first"
