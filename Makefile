@@ -12,9 +12,9 @@ CHROMIUM ?= /usr/bin/chromium-headless-shell
 CHROMIUM_PACKAGE ?= chromium-headless-shell
 # pytest-xdist workers: one a core and one more. The browser, terminal and server tests spend
 # much of their time waiting on other processes (Chromium, a server, a bot's paced step), which
-# leaves a core idle with one worker a core: on this 2-core machine three workers ran the suite
-# in 4 min 21 s and 4 min 25 s against 4 min 46 s and 4 min 49 s with two (2026-12-07). (The suite starts its own
-# PostgreSQL and Redis, tests/services.py.)
+# leaves a core idle with one worker a core: on this 2-core machine three workers ran the
+# suite in 4 min 21 s and 4 min 25 s against 4 min 46 s and 4 min 49 s with two (2026-12-07).
+# (The suite starts its own PostgreSQL and Redis, tests/services.py.)
 WORKERS ?= $(shell $(PYTHON) -c 'import os; print((len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()) + 1)')
 # Python caches compiled modules (__pycache__, ignored by git): a machine that turns that off
 # (PYTHONDONTWRITEBYTECODE, as some CI images do) makes every process the suite starts, and
