@@ -258,28 +258,39 @@ class LifecycleCommands:
                 self.paced_runner.at(due, match_id, partial(self._record_and_play_on, record, match_id))
                 return
             time.sleep(max(0.0, due - time.time()))
-            record()  # when another process played this bot first, look again
+            while isinstance(later := record(), float):  # come late: its next step is still ahead
+                time.sleep(max(0.0, later - time.time()))
+            # recorded, or dropped when another process played this bot first: look again
         raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
 
     def _record_bot_move(self, match: Match, seat: int, action: dict, seed: bytes,
-                         paced: tuple | None = None) -> bool:
-        """Record and save a bot's move on `match` (a copy of the match it was asked in), unless
-        the match moved on meanwhile (another process played the bot, a person resigned, a clock
-        ran out): then it is dropped, and the bot asked again. A paced move (`paced`: the bot
-        and when it was asked) is recorded now, at its paced time: never earlier than it is
-        seen, so a runner come late delays the move by whole steps and charges nobody's clock
-        for time the move was not there to see."""
+                         paced: tuple | None = None) -> bool | float:
+        """Record and save a bot's move on `match` (a copy of the match it was asked in): True.
+        False, dropped, when the match moved on meanwhile (another process played the bot, a
+        person resigned, a clock ran out): the bot is asked again. A paced move (`paced`: the
+        bot and when it was asked) is stamped at its paced time, never earlier than it is seen,
+        so a runner come late delays the move by whole steps and charges nobody's clock for time
+        the move was not there to see. Nor is it saved before that time: a move come late past
+        LATE_MS gets its next step, still ahead, and the time of that step is returned to record
+        it then (saved at once, it showed before its own time, and the move answering it was
+        asked, and stamped, less than a step after it)."""
         with self._lock(match.id):
-            at = None if paced is None else iso_time(self.bot_pace.reply_at(*paced, time.time()))
+            now = time.time()
+            at = None if paced is None else self.bot_pace.reply_at(*paced, now)
+            if at is not None and at > now:
+                return at
             try:
-                match.act(seat, action, seed, listed=True, at=at)
+                match.act(seat, action, seed, listed=True, at=None if at is None else iso_time(at))
                 self.store.save_match(match)
                 return True
             except VersionConflict:
                 return False
 
     def _record_and_play_on(self, record, match_id: uuid.UUID) -> None:
-        record()
+        later = record()
+        if isinstance(later, float):  # its next step is still ahead: the timer thread waits for no one
+            self.paced_runner.at(later, match_id, partial(self._record_and_play_on, record, match_id))
+            return
         # the next bot's move, or this one asked again, on the runner the match needs now
         self._runner_for(self.store.match(match_id)).submit(match_id)
 

@@ -5,6 +5,7 @@ otherwise; which moves it has comes from its hidden cards. These tests play peop
 served bots at the shipped pace (not the suite's 1 ms steps) and read what a spectator and
 the person read: each event's recorded time, and when a request comes back."""
 
+import functools
 import math
 import random
 import threading
@@ -216,6 +217,42 @@ def test_a_move_its_runner_saves_late_is_stamped_at_a_later_whole_step_never_bac
     steps = (at * 1000 - math.floor(asked * 1000)) / STEP_MS
     assert steps == pytest.approx(round(steps), abs=1e-3) and round(steps) >= 5, steps
     assert recorded_from - LATE_MS / 1000 <= at <= seen, (recorded_from, at, seen)
+
+
+def test_a_move_come_late_past_its_step_is_saved_no_earlier_than_its_next_step(sqlite_env, monkeypatch):
+    """A move ready 260 ms after it was asked (a loaded machine) is stamped at its second
+    200 ms step, 140 ms ahead: it must not be public before then, by a request's wait or by
+    the runner. (Saved at once, a full run showed it 140 ms before its own time, and the bot's
+    next move, asked when this one was saved, 78 ms after it: less than a step.)"""
+    client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
+    arbiter = client.application.extensions["arbiter"]
+    monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
+    for path in ("request", "runner"):
+        created = client.post("/v1/matches", json={"game": "cyberiad", "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
+        match_id = uuid.UUID(created.json["match_id"])
+        match = arbiter.store.match(match_id)
+        (seat,) = match.to_act()
+        copy, bot = match.to_change(), match.ruleset.bots["greedy"]
+        action = bot(copy.state, seat, random.Random(1))
+        asked = time.time() - 0.26
+        record = functools.partial(arbiter._record_bot_move, copy, seat, action, arbiter.store.secret(match_id).seed,
+                                   paced=(bot, asked))
+        if path == "request":
+            later = record()
+            assert isinstance(later, float) and arbiter.store.match(match_id).version == match.version, "not yet saved"
+            time.sleep(max(0.0, later - time.time()))
+            assert record() is True
+        else:
+            arbiter._record_and_play_on(record, match_id)  # as the runner's timer thread calls it, when due
+            assert arbiter.store.match(match_id).version == match.version, "the runner does not save it before its time"
+            deadline = time.monotonic() + 5
+            while arbiter.store.match(match_id).version == match.version:
+                assert time.monotonic() < deadline, "the runner never saved the move"
+                time.sleep(0.005)
+        saved = time.time()
+        at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
+        assert at == pytest.approx(math.floor(asked * 1000) / 1000 + 2 * STEP_MS / 1000, abs=1e-6), (path, at - asked)
+        assert saved >= at, f"{path}: saved {1000 * (at - saved):.0f} ms before its own time"
 
 
 def test_a_rematch_of_a_match_that_timed_its_bots_does_not_time_them(sqlite_env):
