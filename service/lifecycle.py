@@ -258,13 +258,15 @@ class LifecycleCommands:
                 self.paced_runner.at(due, match_id, partial(self._record_and_play_on, record, match_id))
                 return
             time.sleep(max(0.0, due - time.time()))
-            while isinstance(later := record(), float):  # come late: its next step is still ahead
-                time.sleep(max(0.0, later - time.time()))
+            outcome = record()
+            while isinstance(outcome, float):  # come late: its next step is still ahead
+                time.sleep(max(0.0, outcome - time.time()))
+                outcome = record(waited_for=outcome)
             # recorded, or dropped when another process played this bot first: look again
         raise RuntimeError(f"bots of match {match_id} did not stop after {MAX_BOT_ACTIONS} actions")
 
     def _record_bot_move(self, match: Match, seat: int, action: dict, seed: bytes,
-                         paced: tuple | None = None) -> bool | float:
+                         paced: tuple | None = None, waited_for: float | None = None) -> bool | float:
         """Record and save a bot's move on `match` (a copy of the match it was asked in): True.
         False, dropped, when the match moved on meanwhile (another process played the bot, a
         person resigned, a clock ran out): the bot is asked again. A paced move (`paced`: the
@@ -273,10 +275,13 @@ class LifecycleCommands:
         the move was not there to see. Nor is it saved before that time: a move come late past
         LATE_MS gets its next step, still ahead, and the time of that step is returned to record
         it then (saved at once, it showed before its own time, and the move answering it was
-        asked, and stamped, less than a step after it)."""
+        asked, and stamped, less than a step after it). Called again `waited_for` that step, it
+        is recorded at that step however late this call comes: on a loaded machine every
+        wake-up can be later than LATE_MS, and a move sent on to the next step each time was
+        never saved."""
         with self._lock(match.id):
             now = time.time()
-            at = None if paced is None else self.bot_pace.reply_at(*paced, now)
+            at = None if paced is None else waited_for or self.bot_pace.reply_at(*paced, now)
             if at is not None and at > now:
                 return at
             try:
@@ -287,9 +292,10 @@ class LifecycleCommands:
                 return False
 
     def _record_and_play_on(self, record, match_id: uuid.UUID) -> None:
-        later = record()
-        if isinstance(later, float):  # its next step is still ahead: the timer thread waits for no one
-            self.paced_runner.at(later, match_id, partial(self._record_and_play_on, record, match_id))
+        outcome = record()
+        if isinstance(outcome, float):  # its next step is still ahead: the timer thread waits for no one
+            self.paced_runner.at(outcome, match_id,
+                                 partial(self._record_and_play_on, partial(record, waited_for=outcome), match_id))
             return
         # the next bot's move, or this one asked again, on the runner the match needs now
         self._runner_for(self.store.match(match_id)).submit(match_id)

@@ -255,6 +255,54 @@ def test_a_move_come_late_past_its_step_is_saved_no_earlier_than_its_next_step(s
         assert saved >= at, f"{path}: saved {1000 * (at - saved):.0f} ms before its own time"
 
 
+class LateLock:
+    """The match's lock, taken 60 ms late each time (a save under load, the GIL): every wake-up
+    of a paced move comes more than LATE_MS after its step."""
+
+    def __init__(self, lock):
+        self.lock = lock
+
+    def __enter__(self):
+        time.sleep(0.06)
+        self.lock.acquire()
+
+    def __exit__(self, *exc):
+        self.lock.release()
+
+
+def test_a_move_whose_every_wake_up_is_late_is_saved_at_the_step_it_waited_for(sqlite_env, monkeypatch):
+    """A move sent on to its next step is recorded when that step comes, however late the
+    wake-up: sent on again each time (an independent review's case: a lock taken 60 ms late
+    every time), it was never saved and the person's request never came back."""
+    client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
+    arbiter = client.application.extensions["arbiter"]
+    monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
+    lock = arbiter._lock
+    monkeypatch.setattr(arbiter, "_lock", lambda match_id: LateLock(lock(match_id)))
+    for path in ("request", "runner"):
+        created = client.post("/v1/matches", json={"game": "cyberiad", "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
+        match_id = uuid.UUID(created.json["match_id"])
+        match = arbiter.store.match(match_id)
+        (seat,) = match.to_act()
+        copy, bot = match.to_change(), match.ruleset.bots["greedy"]
+        asked = time.time() - 0.26
+        record = functools.partial(arbiter._record_bot_move, copy, seat, bot(copy.state, seat, random.Random(1)),
+                                   arbiter.store.secret(match_id).seed, paced=(bot, asked))
+        if path == "request":
+            step = record()
+            assert isinstance(step, float)
+            time.sleep(max(0.0, step - time.time()))
+            assert record(waited_for=step) is True, "recorded at the step it waited for"
+        else:
+            arbiter._record_and_play_on(record, match_id)
+            deadline = time.monotonic() + 3
+            while arbiter.store.match(match_id).version == match.version:
+                assert time.monotonic() < deadline, "the runner never saved the move"
+                time.sleep(0.005)
+        at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
+        assert at == pytest.approx(math.floor(asked * 1000) / 1000 + 2 * STEP_MS / 1000, abs=1e-6), (path, at - asked)
+
+
 def test_a_rematch_of_a_match_that_timed_its_bots_does_not_time_them(sqlite_env):
     """A rematch copies its match's clock, and a lobby keeps the clock it was opened with: one
     recorded before bots were untimed would time a paced bot again. Every new match's clock
