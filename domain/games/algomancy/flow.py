@@ -411,6 +411,8 @@ def put_triggered(state, region):
     if not battle or not battle["triggered"]:  # nearly always: read at every step of a window
         return
     waiting = [item for item in battle["triggered"] if item["region"] == region]
+    if not waiting:  # those of another region only: read at every step of this window
+        return
     battle["triggered"] = [item for item in battle["triggered"] if item["region"] != region]
     state["stack"] += _in_stack_order(state, waiting)
 

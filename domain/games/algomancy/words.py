@@ -241,11 +241,11 @@ def _stack(fact, ctx):
         had, has = {i["id"] for i in before}, {i["id"] for i in stack}
         resolved = [item for item in before if item["id"] not in has]
         added = [item for item in stack if item["id"] not in had]
-        if resolved:  # and any triggered meanwhile (a despawn) went on top
-            return "; ".join([f"{listing([_item(i, ctx) for i in resolved])} resolved"
-                              + ("" if stack else "; the stack is empty")] + [_put(i, ctx) for i in added])
-        if added:  # each, bottom first: an ability and the despawn its sacrifice triggered
-            return "; ".join(_put(i, ctx) for i in added)
+        if resolved or added:  # each added item bottom first: an ability and the despawn its
+            # sacrifice triggered, or a despawn triggered while the top resolved
+            done = [f"{listing([_item(i, ctx) for i in resolved])} resolved"
+                    + ("" if stack else "; the stack is empty")] if resolved else []
+            return "; ".join(done + [_put(i, ctx) for i in added])
     if not stack:
         return None  # emptied with nothing to say (set again as it was)
     return _put(stack[-1], ctx)
