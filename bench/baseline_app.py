@@ -11,7 +11,12 @@ from a2wsgi import WSGIMiddleware
 from flask import Flask, Response, request
 from marshmallow import Schema, fields
 
-DB = os.path.join(os.environ.get("ARBITER_DATA_DIR", "./var"), "baseline.sqlite")
+
+def database_path(data_dir: str) -> str:
+    return os.path.join(data_dir, "baseline.sqlite")
+
+
+DB = database_path(os.environ.get("ARBITER_DATA_DIR", "./var"))
 
 
 class MoveSchema(Schema):
@@ -24,11 +29,11 @@ schema = MoveSchema()
 local = threading.local()
 
 
-def create_database(path: str = DB) -> None:
+def create_database(data_dir: str) -> None:
     """The table, in WAL mode (kept by the file), made once before the workers start: two
     workers' first requests switching the journal mode together got "database is locked",
     which killed a client thread and lowered the floor."""
-    with sqlite3.connect(path, isolation_level=None) as conn:
+    with sqlite3.connect(database_path(data_dir), isolation_level=None) as conn:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, body BLOB)")
 

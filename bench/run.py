@@ -66,7 +66,7 @@ def drive(worker, clients=CLIENTS, seconds=SECONDS) -> float:
 def baseline_rate(data_dir) -> float:
     from bench.baseline_app import create_database
 
-    create_database(os.path.join(data_dir, "baseline.sqlite"))
+    create_database(data_dir)
     process, port = serve("bench.baseline_app:asgi", {"ARBITER_DATA_DIR": data_dir})
     try:
         def worker(stop_at):

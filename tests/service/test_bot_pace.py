@@ -196,39 +196,16 @@ def test_a_bot_with_a_budget_keeps_the_process_as_busy_whatever_it_had_to_choose
     assert time.time() - started < 0.05, "the random and greedy bots are not kept busy"
 
 
-def test_a_move_its_runner_saves_late_is_stamped_at_a_later_whole_step_never_backdated(sqlite_env, monkeypatch):
-    """A runner busy with other matches may come to a paced move after its time. The move is
-    stamped at the first whole step by which it is there to see, not at the step it was due:
-    the person's clock starts at `at`, and would be charged for a move not yet shown."""
-    client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
-    arbiter = client.application.extensions["arbiter"]
-    monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
+def a_late_greedy_move(client, arbiter, ago: float = 0.26):
+    """A bots' match and its first greedy move, asked `ago` seconds ago (a loaded machine; the
+    default is past its 200 ms step by more than LATE_MS, so stamped at its second step).
+    (match id, the version before the move, when it was asked, the move's record call)."""
     created = client.post("/v1/matches", json={"game": "cyberiad", "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
     match_id = uuid.UUID(created.json["match_id"])
     match = arbiter.store.match(match_id)
     (seat,) = match.to_act()
     copy, bot = match.to_change(), match.ruleset.bots["greedy"]
-    action = bot(copy.state, seat, random.Random(1))
-    asked = time.time() - 1.03  # due 200 ms after that, and come to a second late
-    recorded_from = time.time()
-    assert arbiter._record_bot_move(copy, seat, action, arbiter.store.secret(match_id).seed, paced=(bot, asked))
-    seen = time.time()
-    at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
-    steps = (at * 1000 - math.floor(asked * 1000)) / STEP_MS
-    assert steps == pytest.approx(round(steps), abs=1e-3) and round(steps) >= 5, steps
-    assert recorded_from - LATE_MS / 1000 <= at <= seen, (recorded_from, at, seen)
-
-
-def a_late_greedy_move(client, arbiter):
-    """A bots' match and its first greedy move, asked 260 ms ago (a loaded machine): past its
-    200 ms step by more than LATE_MS, so stamped at its second step. (match id, the version
-    before the move, when it was asked, the move's record call)."""
-    created = client.post("/v1/matches", json={"game": "cyberiad", "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
-    match_id = uuid.UUID(created.json["match_id"])
-    match = arbiter.store.match(match_id)
-    (seat,) = match.to_act()
-    copy, bot = match.to_change(), match.ruleset.bots["greedy"]
-    asked = time.time() - 0.26
+    asked = time.time() - ago
     record = functools.partial(arbiter._record_bot_move, copy, seat, bot(copy.state, seat, random.Random(1)),
                                arbiter.store.secret(match_id).seed, paced=(bot, asked))
     return match_id, match.version, asked, record
@@ -244,6 +221,24 @@ def saved_by_the_runner(arbiter, match_id, version) -> None:
 def stamped_steps_after(arbiter, match_id, asked) -> float:
     at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
     return (at * 1000 - math.floor(asked * 1000)) / STEP_MS
+
+
+def test_a_move_its_runner_saves_late_is_stamped_at_a_later_whole_step_never_backdated(sqlite_env, monkeypatch):
+    """A runner busy with other matches may come to a paced move after its time. The move is
+    stamped at the first whole step by which it is there to see, not at the step it was due:
+    the person's clock starts at `at`, and would be charged for a move not yet shown."""
+    client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
+    arbiter = client.application.extensions["arbiter"]
+    monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
+    # due 200 ms after it was asked, and come to a second late
+    match_id, _, asked, record = a_late_greedy_move(client, arbiter, ago=1.03)
+    recorded_from = time.time()
+    assert record()
+    seen = time.time()
+    at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
+    steps = stamped_steps_after(arbiter, match_id, asked)
+    assert steps == pytest.approx(round(steps), abs=1e-3) and round(steps) >= 5, steps
+    assert recorded_from - LATE_MS / 1000 <= at <= seen, (recorded_from, at, seen)
 
 
 def test_a_move_come_late_past_its_step_is_saved_no_earlier_than_its_next_step(sqlite_env, monkeypatch):
