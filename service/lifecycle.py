@@ -304,11 +304,8 @@ class LifecycleCommands:
         return self.paced_runner if match.players_in() else self.bots_only_runner
 
     def _background_runner(self, name: str) -> "BotRunner":
-        def play_on(match_id: uuid.UUID) -> None:
-            if self.store.match(match_id).status == RUNNING:
-                self._play_bots(match_id, background=True)
-
-        return BotRunner(play_on, name)
+        # a match that is over has no one to act: _play_bots returns at its first read
+        return BotRunner(partial(self._play_bots, background=True), name)
 
     @cached_property
     def paced_runner(self) -> "BotRunner":
@@ -436,7 +433,8 @@ class BotRunner:
         self._timed: list[tuple[float, int, uuid.UUID, object]] = []  # a heap of (due, order, match, job)
         self._order = itertools.count()
         self._changed = threading.Condition()
-        self._threads: list[threading.Thread] = []
+        self._thinkers: list[threading.Thread] = []
+        self._timer: threading.Thread | None = None  # started by the first timed job (a bots-only runner has none)
 
     def submit(self, match_id: uuid.UUID) -> None:
         """Play on in this match as soon as a thinker is free (once, however often asked before)."""
@@ -444,7 +442,11 @@ class BotRunner:
             if match_id in self.queued:
                 return
             self.queued.add(match_id)
-            self._start()
+            if not self._thinkers:
+                self._thinkers = [threading.Thread(target=self._think, name=f"{self.name}-{n}", daemon=True)
+                                  for n in range(THINKERS)]
+                for thread in self._thinkers:
+                    thread.start()
         self._to_play.put(match_id)
 
     def at(self, due: float, match_id: uuid.UUID, job) -> None:
@@ -452,16 +454,10 @@ class BotRunner:
         timer thread is free (a job there only records a move: milliseconds)."""
         with self._changed:
             heapq.heappush(self._timed, (due, next(self._order), match_id, job))
-            self._start()
+            if self._timer is None:
+                self._timer = threading.Thread(target=self._time, name=f"{self.name}-timer", daemon=True)
+                self._timer.start()
             self._changed.notify()
-
-    def _start(self) -> None:
-        if not self._threads:
-            self._threads = [threading.Thread(target=self._think, name=f"{self.name}-{n}", daemon=True)
-                             for n in range(THINKERS)]
-            self._threads.append(threading.Thread(target=self._time, name=f"{self.name}-timer", daemon=True))
-            for thread in self._threads:
-                thread.start()
 
     def _think(self) -> None:
         while True:
