@@ -218,11 +218,9 @@ def said(state, seat, action, names=("ann", "bob")) -> str:
     return "; ".join(text for fact in facts if (text := WORDS.fact(fact, ctx, True)))
 
 
-def test_a_despawn_set_off_by_a_sacrifice_paid_as_a_cost_goes_on_the_stack_above_the_ability():
-    """README 30: a trigger caused by an action goes on the stack "once the action is done (a
-    sacrifice paid as a cost: above the activated ability)": the ability is put on the stack as
-    it is activated, its cost paid with it, and the despawn that payment set off follows, on top,
-    so it resolves first."""
+def bob_may_sacrifice_an_enclave_to_soul_swallower():
+    """r1's window in a battle, seat 1 (bob) to act, holding Pathogenic Enclave and Soul
+    Swallower there ("sacrifice a unit": the cost). (state, the Enclave, the Swallower)"""
     state = game()
     hound = put(state, 0, "Cinder Hound", region="r1")
     enclave, swallower = put(state, 1, ENCLAVE), put(state, 1, "Soul Swallower")
@@ -230,6 +228,15 @@ def test_a_despawn_set_off_by_a_sacrifice_paid_as_a_cost_goes_on_the_stack_above
     attacking(state, 0, 1, [[hound]])
     window(state, "r1")
     state = act(state, 0, {"type": "pass_priority"})
+    return state, enclave, swallower
+
+
+def test_a_despawn_set_off_by_a_sacrifice_paid_as_a_cost_goes_on_the_stack_above_the_ability():
+    """README 30: a trigger caused by an action goes on the stack "once the action is done (a
+    sacrifice paid as a cost: above the activated ability)": the ability is put on the stack as
+    it is activated, its cost paid with it, and the despawn that payment set off follows, on top,
+    so it resolves first."""
+    state, enclave, swallower = bob_may_sacrifice_an_enclave_to_soul_swallower()
     state = act(state, 1, {"type": "activate", "unit": swallower, "targets": [], "sacrifice": enclave})
     assert [(item["kind"], item["source"]) for item in state["stack"][-2:]] == [("ability", swallower),
                                                                                 ("trigger", enclave)], state["stack"]
@@ -240,13 +247,7 @@ def test_the_log_names_every_effect_put_on_the_stack_at_once():
     """An ability whose cost is a sacrifice, and the despawn trigger the sacrifice set off, go
     on the stack in one step; so do two triggers of one combat. The log says each (it named
     only the top one)."""
-    state = game()
-    hound = put(state, 0, "Cinder Hound", region="r1")
-    enclave, swallower = put(state, 1, ENCLAVE), put(state, 1, "Soul Swallower")
-    saplings(state, 1, "r1")
-    attacking(state, 0, 1, [[hound]])
-    window(state, "r1")
-    state = act(state, 0, {"type": "pass_priority"})
+    state, enclave, swallower = bob_may_sacrifice_an_enclave_to_soul_swallower()
     words = said(state, 1, {"type": "activate", "unit": swallower, "targets": [], "sacrifice": enclave})
     assert "bob put Soul Swallower's ability on the stack" in words, words
     assert "bob put Pathogenic Enclave's ability on the stack" in words, words
