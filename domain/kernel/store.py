@@ -38,12 +38,12 @@ import orjson
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache, ProcessingEvent
 from eventsourcing.domain import OriginatorVersionError
 from eventsourcing.persistence import IntegrityError, Transcoder
-from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import get_topic
 
 from .errors import MatchNotFound, VersionConflict
 from .lobby import Lobby, lobby_id
 from .match import EVENT_TYPES, Match, MatchSecret, secret_id
+from .sqlite import KeptConnectionsRecorder
 
 log = logging.getLogger("arbiter.store")
 
@@ -76,7 +76,9 @@ def store_environment(environ=os.environ) -> dict[str, str]:
         data_dir.mkdir(parents=True, exist_ok=True)
         env.update(PERSISTENCE_MODULE="eventsourcing.sqlite",
                    SQLITE_DBNAME=str(data_dir / "arbiter.sqlite"),
-                   SQLITE_LOCK_TIMEOUT="10")
+                   SQLITE_LOCK_TIMEOUT="10",
+                   # saves and replays on connections the recorder keeps (domain/kernel/sqlite.py)
+                   APPLICATION_RECORDER_TOPIC=get_topic(KeptConnectionsRecorder))
     elif kind == "postgres":
         url = urlparse(environ.get("ARBITER_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/arbiter"))
         env.update(PERSISTENCE_MODULE="eventsourcing.postgres",
@@ -228,7 +230,7 @@ class ShardStore(Application):
         the library's select_events without its StoredEvent objects and its UUID per row
         (a quarter of a replay's time), from the same table."""
         recorder = self.recorder
-        sqlite = isinstance(recorder, SQLiteAggregateRecorder)
+        sqlite = isinstance(recorder, KeptConnectionsRecorder)
         mark = "?" if sqlite else "%s"
         where = f"originator_id = {mark}"
         params: list = [match_id.hex if sqlite else match_id]
@@ -239,12 +241,8 @@ class ShardStore(Application):
             where += f" AND originator_version <= {mark}"
             params.append(lte)
         if sqlite:
-            # one SELECT is a snapshot of its own: no BEGIN and ROLLBACK around it (the
-            # library's transaction() adds both; a sixth of the rows' cost)
-            with recorder.datastore.get_connection(commit=False) as connection, connection.cursor() as cursor:
-                cursor.execute(f"SELECT originator_version, topic, state FROM {recorder.events_table_name} "
-                               f"WHERE {where} ORDER BY originator_version", params)
-                return cursor.fetchall()  # sqlite3.Row: unpacks as a tuple
+            return recorder.select_rows(f"SELECT originator_version, topic, state FROM {recorder.events_table_name} "
+                                        f"WHERE {where} ORDER BY originator_version", params)
         from .postgres import event_rows  # loaded with the store (store_environment)
         return event_rows(recorder, where, params)
 
@@ -340,6 +338,11 @@ class ShardStore(Application):
             for aggregate in (lobby, *others):
                 self.forget(aggregate.id)
             raise
+
+    def close(self) -> None:
+        super().close()
+        if isinstance(self.recorder, KeptConnectionsRecorder):
+            self.recorder.close()
 
     def forget(self, match_id: UUID) -> None:
         cache = self.repository.cache

@@ -1,0 +1,78 @@
+"""The SQLite recorder's kept connections (domain/kernel/sqlite.py): a save is one transaction
+with the library's errors, its notification ids are the log's, and closing closes them."""
+
+import sqlite3
+import uuid
+
+import pytest
+from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+
+from domain.kernel.store import MatchStore
+
+
+def stored(stream, version, state=b'{"n": 1}'):
+    return StoredEvent(originator_id=stream, originator_version=version, topic="test:Event", state=state)
+
+
+@pytest.fixture
+def recorder(sqlite_env):
+    store = MatchStore(sqlite_env)
+    yield store.recorder
+    store.close()
+
+
+def versions(recorder, stream):
+    return [e.originator_version for e in recorder.select_events(stream)]
+
+
+def test_a_save_that_conflicts_part_way_stores_none_of_its_events_and_the_next_save_is_stored(recorder):
+    """A lobby starting its match saves both aggregates' events together: one taken version
+    among them, and none of them is stored."""
+    taken, fresh = uuid.uuid4(), uuid.uuid4()
+    recorder.insert_events([stored(taken, 1)])
+    with pytest.raises(IntegrityError):
+        recorder.insert_events([stored(fresh, 1), stored(taken, 1)])
+    assert versions(recorder, fresh) == [] and versions(recorder, taken) == [1]
+    recorder.insert_events([stored(fresh, 1), stored(taken, 2)])  # the connection is not left mid-transaction
+    assert versions(recorder, fresh) == [1] and versions(recorder, taken) == [1, 2]
+
+
+def test_a_saves_ids_are_its_events_places_in_the_notification_log(recorder):
+    streams = [uuid.uuid4() for _ in range(3)]
+    ids = recorder.insert_events([stored(s, 1, f'{{"i": {i}}}'.encode()) for i, s in enumerate(streams)])
+    ids += recorder.insert_events([stored(streams[0], 2, b'{"i": 3}')])
+    assert ids == sorted(ids) and len(set(ids)) == 4
+    logged = recorder.select_notifications(start=ids[0], limit=10)  # the library's read, on its own pool
+    assert [(n.id, n.originator_id, n.originator_version, n.state) for n in logged] == \
+        [(ids[0], streams[0], 1, b'{"i": 0}'), (ids[1], streams[1], 1, b'{"i": 1}'),
+         (ids[2], streams[2], 1, b'{"i": 2}'), (ids[3], streams[0], 2, b'{"i": 3}')]
+
+
+def test_a_save_kept_waiting_past_the_lock_timeout_is_the_librarys_operational_error_and_stores_nothing(recorder):
+    recorder.datastore.pool.lock_timeout = 1  # read when the writer connection opens: at the first save
+    stream = uuid.uuid4()
+    other = sqlite3.connect(recorder.datastore.pool.db_name, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds SQLite's one write lock
+    try:
+        with pytest.raises(OperationalError, match="locked"):
+            recorder.insert_events([stored(stream, 1)])
+    finally:
+        other.rollback()
+        other.close()
+    assert versions(recorder, stream) == []
+    recorder.insert_events([stored(stream, 1)])
+    assert versions(recorder, stream) == [1]
+
+
+def test_closing_the_store_closes_the_connections_it_kept(sqlite_env):
+    store = MatchStore(sqlite_env)
+    recorder, stream = store.recorder, uuid.uuid4()
+    recorder.insert_events([stored(stream, 1)])
+    assert recorder.select_rows("SELECT originator_version FROM stored_events WHERE originator_id = ?",
+                                (stream.hex,)) == [(1,)]
+    kept = [recorder._writer, *recorder._readers]
+    assert len(kept) == 2
+    store.close()
+    for connection in kept:
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            connection.execute("SELECT 1")
