@@ -4,8 +4,9 @@ replay's read use."""
 import sqlite3
 import threading
 
-from eventsourcing.persistence import (DatabaseError, DataError, IntegrityError, InterfaceError, InternalError,
-                                       NotSupportedError, OperationalError, PersistenceError, ProgrammingError)
+from eventsourcing.persistence import (ConnectionPoolClosedError, ConnectionUnavailableError, DatabaseError,
+                                       DataError, IntegrityError, InterfaceError, InternalError, NotSupportedError,
+                                       OperationalError, PersistenceError, ProgrammingError)
 from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteApplicationRecorder
 
 # sqlite3's errors as the library's transaction raises them (eventsourcing 9.5.6,
@@ -18,9 +19,9 @@ LIBRARY_ERRORS = ((sqlite3.InterfaceError, InterfaceError), (sqlite3.DataError, 
 
 
 class KeptConnectionsRecorder(SQLiteApplicationRecorder):
-    """The library's SQLite application recorder (eventsourcing 9.5.6), with a save written on
-    one connection of its own, one save at a time in this process, and a replay's rows read
-    on reader connections of its own.
+    """The library's SQLite application recorder (eventsourcing 9.5.6), with its saves written
+    on one connection of its own, one save at a time, and a replay's rows read on reader
+    connections of its own.
 
     The library takes each save's or read's connection from its pool (a semaphore, the pool's
     writer lock and a condition, each with a timeout), and opens its connections with
@@ -28,33 +29,39 @@ class KeptConnectionsRecorder(SQLiteApplicationRecorder):
     the INSERT is compiled again on every save. Between them that was over a quarter of a
     save's CPU (242 against 173 µs on a slow 2-core host) and 8 % of a served move's.
 
-    The kept connections hold their statements compiled (sqlite3's default cache). This
+    The kept connections hold their statements compiled (sqlite3's default cache). The
     recorder's lock stands in for the pool's writer lock: SQLite takes one writer at a time
-    anyway, and the lock queues this process's writers here rather than in SQLite's busy
-    wait. The save's transaction is the library's: BEGIN, an INSERT per event giving its
-    notification id (rowid), COMMIT, or ROLLBACK and the library's error for sqlite3's. Readers
-    never wait on the writer (WAL mode, which the pool's first connection sets for the file
-    before either is opened). The library's own reads (the notification log) keep its pool.
-    An in-memory database is one connection's own, so there the library's ways are kept."""
+    anyway, and the lock queues this store's writers here rather than in SQLite's busy wait,
+    for at most the pool's timeout (ConnectionUnavailableError, as the pool raises), so saves
+    queued behind another process's write lock fail in turn rather than each wait a lock
+    timeout more. The save's transaction is the library's: BEGIN, an INSERT per event giving
+    its notification id (rowid), COMMIT, or ROLLBACK and the library's error for sqlite3's.
+    Readers never wait on the writer (WAL mode, which the pool's first connection sets for
+    the file before either is opened); there are as many as reads ran at once. After close()
+    both raise ConnectionPoolClosedError, as the pool does. The library's own reads (the
+    notification log) keep its pool. The store's file is never an in-memory database
+    (`store_environment`), which one connection alone could see."""
 
     def __init__(self, datastore, **kwargs):
         super().__init__(datastore, **kwargs)
-        self._lock = threading.Lock()
+        self._writing = threading.Lock()
         self._writer: sqlite3.Connection | None = None  # opened on the first save
-        self._readers: list[sqlite3.Connection] = []  # idle ones
-        self._kept = not datastore.pool.is_sqlite_memory_mode
+        self._keeping = threading.Lock()  # the idle readers and whether the recorder is closed
+        self._readers: list[sqlite3.Connection] = []
         self._closed = False
 
     def _connect(self) -> sqlite3.Connection:
+        if self._closed:
+            raise ConnectionPoolClosedError("the store is closed")
         pool = self.datastore.pool
         return sqlite3.connect(pool.db_name, uri=True, isolation_level=None, check_same_thread=False,
                                timeout=pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
 
     def insert_events(self, stored_events, **kwargs):
-        if not self._kept:
-            return super().insert_events(stored_events, **kwargs)
         statement = self.insert_events_statement
-        with self._lock:
+        if not self._writing.acquire(timeout=self.datastore.pool.pool_timeout):
+            raise ConnectionUnavailableError("timed out waiting for this process's other saves")
+        try:
             if self._writer is None:
                 self._writer = self._connect()
             connection = self._writer
@@ -70,33 +77,33 @@ class KeptConnectionsRecorder(SQLiteApplicationRecorder):
             except BaseException:
                 connection.rollback()
                 raise
+        finally:
+            self._writing.release()
         return ids
 
     def select_rows(self, statement: str, params) -> list:
         """All rows of one SELECT, on an idle reader connection (one more is opened when every
         one is busy). One statement is a snapshot of its own: no BEGIN and ROLLBACK around it."""
-        if not self._kept:
-            with self.datastore.get_connection(commit=False) as connection, connection.cursor() as cursor:
-                cursor.execute(statement, params)
-                return cursor.fetchall()
-        try:
-            connection = self._readers.pop()  # a list's pop and append are atomic
-        except IndexError:
+        with self._keeping:
+            connection = self._readers.pop() if self._readers else None
+        if connection is None:
             connection = self._connect()
         try:
             return connection.execute(statement, params).fetchall()
         finally:
-            if self._closed:
-                connection.close()
-            else:
-                self._readers.append(connection)
+            with self._keeping:
+                if self._closed:
+                    connection.close()
+                else:
+                    self._readers.append(connection)
 
     def close(self) -> None:
-        """Close the kept connections (a reader still reading closes when it is done)."""
-        self._closed = True
-        with self._lock:
+        """Close the kept connections (a reader still reading is closed when it is done)."""
+        with self._keeping:
+            self._closed = True
+            while self._readers:
+                self._readers.pop().close()
+        with self._writing:
             if self._writer is not None:
                 self._writer.close()
                 self._writer = None
-        while self._readers:
-            self._readers.pop().close()

@@ -38,6 +38,7 @@ import orjson
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache, ProcessingEvent
 from eventsourcing.domain import OriginatorVersionError
 from eventsourcing.persistence import IntegrityError, Transcoder
+from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import get_topic
 
 from .errors import MatchNotFound, VersionConflict
@@ -230,7 +231,7 @@ class ShardStore(Application):
         the library's select_events without its StoredEvent objects and its UUID per row
         (a quarter of a replay's time), from the same table."""
         recorder = self.recorder
-        sqlite = isinstance(recorder, KeptConnectionsRecorder)
+        sqlite = isinstance(recorder, SQLiteAggregateRecorder)  # store_environment names KeptConnectionsRecorder
         mark = "?" if sqlite else "%s"
         where = f"originator_id = {mark}"
         params: list = [match_id.hex if sqlite else match_id]

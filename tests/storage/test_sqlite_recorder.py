@@ -2,10 +2,13 @@
 with the library's errors, its notification ids are the log's, and closing closes them."""
 
 import sqlite3
+import threading
+import time
 import uuid
 
 import pytest
-from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+from eventsourcing.persistence import (ConnectionPoolClosedError, IntegrityError,
+                                       OperationalError, StoredEvent)
 
 from domain.kernel.store import MatchStore
 
@@ -48,11 +51,17 @@ def test_a_saves_ids_are_its_events_places_in_the_notification_log(recorder):
          (ids[2], streams[2], 1, b'{"i": 2}'), (ids[3], streams[0], 2, b'{"i": 3}')]
 
 
+def holding_the_write_lock(recorder):
+    """Another process's connection holding SQLite's one write lock (release with rollback)."""
+    other = sqlite3.connect(recorder.datastore.pool.db_name, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
 def test_a_save_kept_waiting_past_the_lock_timeout_is_the_librarys_operational_error_and_stores_nothing(recorder):
     recorder.datastore.pool.lock_timeout = 1  # read when the writer connection opens: at the first save
     stream = uuid.uuid4()
-    other = sqlite3.connect(recorder.datastore.pool.db_name, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")  # another process holds SQLite's one write lock
+    other = holding_the_write_lock(recorder)
     try:
         with pytest.raises(OperationalError, match="locked"):
             recorder.insert_events([stored(stream, 1)])
@@ -62,6 +71,36 @@ def test_a_save_kept_waiting_past_the_lock_timeout_is_the_librarys_operational_e
     assert versions(recorder, stream) == []
     recorder.insert_events([stored(stream, 1)])
     assert versions(recorder, stream) == [1]
+
+
+def test_saves_queued_behind_another_process_lock_give_up_after_the_pools_timeout_not_a_lock_timeout_each(recorder):
+    """(From a review.) Four saves at once while another process holds the write lock: the
+    first two each wait SQLite's lock timeout (1 s) in turn, the others give up waiting for
+    them at the pool's timeout (1.5 s), as the library's pool would. Queued without a limit the
+    last would fail after four lock timeouts."""
+    recorder.datastore.pool.lock_timeout, recorder.datastore.pool.pool_timeout = 1, 1.5
+    failures, started = [], time.monotonic()
+
+    def save(stream):
+        try:
+            recorder.insert_events([stored(stream, 1)])
+        except OperationalError as error:
+            failures.append((type(error), time.monotonic() - started))
+
+    other = holding_the_write_lock(recorder)
+    try:
+        threads = [threading.Thread(target=save, args=(uuid.uuid4(),)) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(10)
+    finally:
+        other.rollback()
+        other.close()
+    assert len(failures) == 4, failures
+    assert sorted(kind.__name__ for kind, _ in failures) == \
+        ["ConnectionUnavailableError", "ConnectionUnavailableError", "OperationalError", "OperationalError"]
+    assert max(after for _, after in failures) < 3.5, failures
 
 
 def test_closing_the_store_closes_the_connections_it_kept(sqlite_env):
@@ -76,3 +115,8 @@ def test_closing_the_store_closes_the_connections_it_kept(sqlite_env):
     for connection in kept:
         with pytest.raises(sqlite3.ProgrammingError, match="closed"):
             connection.execute("SELECT 1")
+    # (from a review) and it opens none again: a thread that outlives the store fails as on the pool
+    with pytest.raises(ConnectionPoolClosedError):
+        recorder.insert_events([stored(stream, 2)])
+    with pytest.raises(ConnectionPoolClosedError):
+        recorder.select_rows("SELECT 1", ())
