@@ -59,9 +59,13 @@ class KeptConnectionsRecorder(SQLiteApplicationRecorder):
 
     def insert_events(self, stored_events, **kwargs):
         statement = self.insert_events_statement
-        if not self._writing.acquire(timeout=self.datastore.pool.pool_timeout):
-            raise ConnectionUnavailableError("timed out waiting for this process's other saves")
+        acquired = False
         try:
+            acquired = self._writing.acquire(timeout=self.datastore.pool.pool_timeout)
+            if not acquired:
+                raise ConnectionUnavailableError("timed out waiting for this process's other saves")
+            if self._closed:  # close() began while this save waited for the lock
+                raise ConnectionPoolClosedError("the store is closed")
             if self._writer is None:
                 self._writer = self._connect()
             connection = self._writer
@@ -78,7 +82,10 @@ class KeptConnectionsRecorder(SQLiteApplicationRecorder):
                 connection.rollback()
                 raise
         finally:
-            self._writing.release()
+            if acquired:
+                if self._closed:  # close() gave up waiting for this save: the writer is closed here
+                    self._close_writer()
+                self._writing.release()
         return ids
 
     def select_rows(self, statement: str, params) -> list:
@@ -98,12 +105,22 @@ class KeptConnectionsRecorder(SQLiteApplicationRecorder):
                     self._readers.append(connection)
 
     def close(self) -> None:
-        """Close the kept connections (a reader still reading is closed when it is done)."""
+        """Close the kept connections. A reader still reading is closed when it is done; the
+        writer is closed once the save holding it is done, waited for here for at most the
+        longest a save may wait (the pool's timeout and the lock timeout), after which that
+        save closes it as it ends."""
         with self._keeping:
             self._closed = True
             while self._readers:
                 self._readers.pop().close()
-        with self._writing:
-            if self._writer is not None:
-                self._writer.close()
-                self._writer = None
+        pool = self.datastore.pool
+        if self._writing.acquire(timeout=pool.pool_timeout + (pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)):
+            try:
+                self._close_writer()
+            finally:
+                self._writing.release()
+
+    def _close_writer(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None

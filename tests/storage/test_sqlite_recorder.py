@@ -120,3 +120,39 @@ def test_closing_the_store_closes_the_connections_it_kept(sqlite_env):
         recorder.insert_events([stored(stream, 2)])
     with pytest.raises(ConnectionPoolClosedError):
         recorder.select_rows("SELECT 1", ())
+
+
+def test_closing_while_a_save_waits_on_another_process_lock_returns_and_that_save_closes_the_writer(recorder):
+    """(From a review.) close() waits for a save in progress for no longer than a save may
+    wait; a save still waiting then (here its writer's busy timeout outlasts that) closes the
+    writer itself as it ends, and no save is taken after close() began."""
+    pool, stream = recorder.datastore.pool, uuid.uuid4()
+    pool.lock_timeout = 2  # the writer waits up to 2 s for SQLite's write lock
+    recorder.insert_events([stored(stream, 1)])
+    writer = recorder._writer
+    pool.lock_timeout, pool.pool_timeout = 0.2, 0.2  # close() waits 0.4 s at most
+    other, outcome = holding_the_write_lock(recorder), []
+
+    def save():
+        try:
+            outcome.append(recorder.insert_events([stored(stream, 2)]))
+        except OperationalError as error:
+            outcome.append(error)
+
+    saving = threading.Thread(target=save)
+    saving.start()
+    time.sleep(0.2)  # the save holds the recorder's lock and waits on SQLite's
+    started = time.monotonic()
+    recorder.close()
+    closed_after = time.monotonic() - started
+    try:
+        saving.join(10)
+    finally:
+        other.rollback()
+        other.close()
+    assert closed_after < 1.2, closed_after
+    assert isinstance(outcome[0], OperationalError), outcome
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        writer.execute("SELECT 1")
+    with pytest.raises(ConnectionPoolClosedError):
+        recorder.insert_events([stored(stream, 2)])
