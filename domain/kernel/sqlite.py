@@ -50,12 +50,15 @@ class KeptConnectionsRecorder(SQLiteApplicationRecorder):
         self._readers: list[sqlite3.Connection] = []
         self._closed = False
 
+    def _lock_timeout(self) -> float:
+        """How long a connection waits for SQLite's write lock (SQLITE_LOCK_TIMEOUT)."""
+        return self.datastore.pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT
+
     def _connect(self) -> sqlite3.Connection:
         if self._closed:
             raise ConnectionPoolClosedError("the store is closed")
-        pool = self.datastore.pool
-        return sqlite3.connect(pool.db_name, uri=True, isolation_level=None, check_same_thread=False,
-                               timeout=pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+        return sqlite3.connect(self.datastore.pool.db_name, uri=True, isolation_level=None, check_same_thread=False,
+                               timeout=self._lock_timeout())
 
     def insert_events(self, stored_events, **kwargs):
         statement = self.insert_events_statement
@@ -113,8 +116,7 @@ class KeptConnectionsRecorder(SQLiteApplicationRecorder):
             self._closed = True
             while self._readers:
                 self._readers.pop().close()
-        pool = self.datastore.pool
-        if self._writing.acquire(timeout=pool.pool_timeout + (pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)):
+        if self._writing.acquire(timeout=self.datastore.pool.pool_timeout + self._lock_timeout()):
             try:
                 self._close_writer()
             finally:
