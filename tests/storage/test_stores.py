@@ -288,6 +288,9 @@ def test_a_person_whose_move_is_stored_is_answered_201_when_another_worker_plays
     assert len(saves) >= 2, "the bot was not played after the person's move"
     log = a.get(f"/v1/matches/{match_id}/log").json["events"]
     assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
-    assert a.get(f"/v1/matches/{match_id}").json["to_act"] == [0]
+    summary = a.get(f"/v1/matches/{match_id}").json
+    # (one suite run on a loaded machine found [] here, not reproduced in 500 runs since: the
+    # summary and the log's last events say why, should it come again)
+    assert summary["to_act"] == [0], (summary, [(e["type"], e["data"]) for e in log[-3:]])
     for app in (first, second):
         app.extensions["arbiter"].store.close()
