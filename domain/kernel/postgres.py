@@ -4,7 +4,31 @@ the terminal and the CLI need not pay."""
 
 from psycopg import sql
 from psycopg.rows import tuple_row
-from eventsourcing.postgres import PostgresApplicationRecorder
+from eventsourcing.postgres import ConnectionPool, PostgresApplicationRecorder
+
+
+class LastReturnedFirstPool(ConnectionPool):
+    """The library's connection pool (eventsourcing 9.5.6 over psycopg_pool 3.3.3) handing out
+    the connection returned last instead of the one idle longest.
+
+    psycopg_pool keeps its idle connections in a queue, so consecutive requests of a process
+    run on each of its ten connections in turn, each served by a PostgreSQL backend process
+    of its own whose caches have gone cold since its last turn. Taken last-in first-out (the
+    `pool_use_lifo` of SQLAlchemy's pools), a process with a few requests at a time keeps using
+    the same few backends. Served moves alternating between the two pools in one process (a
+    PostgreSQL on the same 2-core machine): the server's CPU per move fell from 450 to 367 µs
+    and the whole CPU per move by a tenth (median of 16 rounds). The connections idle longest
+    are then the ones the pool's max_idle closes, as psycopg_pool's shrinking takes from the
+    same end of the queue. Only `_get_ready_connection` differs: it takes from the other end
+    of psycopg_pool's queue, and leaves psycopg_pool's own the rest (its timeout, an empty
+    pool, the waiting queue). psycopg-pool is pinned for it in pyproject.toml."""
+
+    def _get_ready_connection(self, timeout):
+        if self._pool and not (timeout is not None and timeout <= 0.0):
+            conn = self._pool.pop()
+            self._nconns_min = min(self._nconns_min, len(self._pool))
+            return conn
+        return super()._get_ready_connection(timeout)  # its timeout and waiting-queue checks
 
 
 class OneCallRecorder(PostgresApplicationRecorder):
@@ -26,6 +50,10 @@ class OneCallRecorder(PostgresApplicationRecorder):
 
     def __init__(self, datastore, **kwargs):
         super().__init__(datastore, **kwargs)
+        # The library builds its pool inside its datastore; the one method that differs is
+        # swapped in on that very pool (LastReturnedFirstPool adds no state of its own).
+        if type(datastore.pool) is ConnectionPool:
+            datastore.pool.__class__ = LastReturnedFirstPool
         names = {"schema": sql.Identifier(datastore.schema), "function": sql.Identifier(self.FUNCTION),
                  "event": sql.Identifier(self.stored_event_type_name),
                  "table": sql.Identifier(self.events_table_name), "channel": sql.Identifier(self.channel_name)}
