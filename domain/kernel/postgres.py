@@ -4,7 +4,9 @@ the terminal and the CLI need not pay."""
 
 from psycopg import sql
 from psycopg.rows import tuple_row
+from eventsourcing.persistence import InterfaceError, OperationalError
 from eventsourcing.postgres import ConnectionPool, PostgresApplicationRecorder
+from eventsourcing.utils import retry
 
 
 class LastReturnedFirstPool(ConnectionPool):
@@ -12,16 +14,24 @@ class LastReturnedFirstPool(ConnectionPool):
     the connection returned last instead of the one idle longest.
 
     psycopg_pool keeps its idle connections in a queue, so consecutive requests of a process
-    run on each of its ten connections in turn, each served by a PostgreSQL backend process
+    run on each of its open connections in turn, each served by a PostgreSQL backend process
     of its own whose caches have gone cold since its last turn. Taken last-in first-out (the
     `pool_use_lifo` of SQLAlchemy's pools), a process with a few requests at a time keeps using
     the same few backends. Served moves alternating between the two pools in one process (a
     PostgreSQL on the same 2-core machine): the server's CPU per move fell from 450 to 367 µs
-    and the whole CPU per move by a tenth (median of 16 rounds). The connections idle longest
-    are then the ones the pool's max_idle closes, as psycopg_pool's shrinking takes from the
-    same end of the queue. Only `_get_ready_connection` differs: it takes from the other end
+    and the whole CPU per move by a tenth (median of 16 rounds). (psycopg_pool's max_idle still
+    closes connections above the pool's minimum that went unused that long, the idle ones at
+    the queue's far end.) Only `_get_ready_connection` differs: it takes from the other end
     of psycopg_pool's queue, and leaves psycopg_pool's own the rest (its timeout, an empty
-    pool, the waiting queue). psycopg-pool is pinned for it in pyproject.toml."""
+    pool, the waiting queue). psycopg-pool is pinned for it in pyproject.toml.
+
+    What it costs: the connections under the few in use sit idle until a burst reaches them,
+    so a firewall, a NAT or PgBouncer that closes idle connections (or the server's
+    idle_session_timeout) may have closed them by then, and psycopg_pool's max_lifetime
+    (POSTGRES_CONN_MAX_AGE) replaces a connection only as it is returned. A read or a save
+    handed a closed connection fails and is tried again on another (the library's retry, and
+    `event_rows`'s below), a fifth of a second later; POSTGRES_PRE_PING=y checks each
+    connection as it is handed out instead, at a round trip a request."""
 
     def _get_ready_connection(self, timeout):
         if self._pool and not (timeout is not None and timeout <= 0.0):
@@ -85,9 +95,12 @@ def create_tables_once(recorder: PostgresApplicationRecorder, lock_key: int) -> 
             conn.execute("SELECT pg_advisory_unlock(%s)", (lock_key,))
 
 
+@retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)  # as the library's own reads
 def event_rows(recorder: PostgresApplicationRecorder, where: str, params: list) -> list:
     """(version, topic, stored JSON) rows of the events table matching `where` (with %s
-    placeholders), in version order: ShardStore._event_rows on PostgreSQL."""
+    placeholders), in version order: ShardStore._event_rows on PostgreSQL. A connection the
+    server or the network closed while it sat in the pool fails the read, which is then
+    tried again on another, as the library's own reads are."""
     statement = sql.SQL("SELECT originator_version, topic, state FROM {}.{} WHERE " + where +
                         " ORDER BY originator_version").format(
         sql.Identifier(recorder.datastore.schema), sql.Identifier(recorder.events_table_name))
