@@ -185,11 +185,20 @@ def test_a_bot_with_a_budget_keeps_the_process_as_busy_whatever_it_had_to_choose
         assert pace.think(search, choose, started) == {"type": "pass"}
         return time.thread_time() - cpu, time.time() - started
 
-    (at_once, wall_at_once), (searched, wall_searched) = cpu_of(0.0), cpu_of(0.5)
-    assert wall_at_once >= window and wall_searched >= window
-    # CPU time, not wall: a busy machine gives the thread a share of the window, which may
-    # change between the two; without the busy window the move chosen at once costs nothing
-    assert at_once > 0.5 * searched and searched > 0, (at_once, searched, window)
+    # CPU time, not wall: a busy machine gives the thread a share of the window, and that
+    # share may change between two windows (a suite's other workers start and stop), so a pair
+    # is measured again, up to three times; without the busy window the move chosen at once
+    # costs nothing in every pair
+    pairs = []
+    for _ in range(3):
+        (at_once, wall_at_once), (searched, wall_searched) = cpu_of(0.0), cpu_of(0.5)
+        assert wall_at_once >= window and wall_searched >= window
+        pairs.append((at_once, searched))
+        if at_once > 0.5 * searched and searched > 0:
+            break
+    else:
+        raise AssertionError(f"a move chosen at once kept the process less busy than a searched one: {pairs}, "
+                             f"window {window} s")
     greedy = rulesets.latest("herocard").bots["greedy"]
     started = time.time()
     pace.think(greedy, lambda: {"type": "pass"}, started)
