@@ -22,8 +22,9 @@ class LastReturnedFirstPool(ConnectionPool):
     and the whole CPU per move by a tenth (median of 16 rounds). (psycopg_pool's max_idle still
     closes connections above the pool's minimum that went unused that long, the idle ones at
     the queue's far end.) Only `_get_ready_connection` differs: it takes from the other end
-    of psycopg_pool's queue, and leaves psycopg_pool's own the rest (its timeout, an empty
-    pool, the waiting queue). psycopg-pool is pinned for it in pyproject.toml.
+    of psycopg_pool's queue, turning the connection returned last to the end psycopg_pool's
+    own takes from, which does the rest (its timeout, an empty pool, the waiting queue, the
+    count its shrinking reads). psycopg-pool is pinned for it in pyproject.toml.
 
     What it costs: the connections under the few in use sit idle until a burst reaches them,
     so a firewall, a NAT or PgBouncer that closes idle connections (or the server's
@@ -34,11 +35,8 @@ class LastReturnedFirstPool(ConnectionPool):
     connection as it is handed out instead, at a round trip a request."""
 
     def _get_ready_connection(self, timeout):
-        if self._pool and not (timeout is not None and timeout <= 0.0):
-            conn = self._pool.pop()
-            self._nconns_min = min(self._nconns_min, len(self._pool))
-            return conn
-        return super()._get_ready_connection(timeout)  # its timeout and waiting-queue checks
+        self._pool.rotate(1)  # called under the pool's lock; an empty deque rotates to itself
+        return super()._get_ready_connection(timeout)
 
 
 class OneCallRecorder(PostgresApplicationRecorder):
