@@ -38,6 +38,7 @@ sys.path.insert(0, ROOT)
 
 from bench.browser_play import run as browser_play  # noqa: E402
 from bench.games import bot_rates  # noqa: E402
+from bench.load.run import Databases  # noqa: E402
 from bench.servers import request, serve, stop  # noqa: E402
 from bench.streams import run as idle_streams  # noqa: E402
 
@@ -133,7 +134,6 @@ def rate_figures(runs: list[float], floors: list[float]) -> dict:
 def three_shard_rates(tmp: str) -> dict:
     """Moves/s on three PostgreSQL shards (databases of BENCH_DATABASE_URL's server, dropped
     after), each run beside a floor run of its own round, with the ratio to it."""
-    from bench.load.run import Databases
     with Databases(3) as urls:
         runs, floors = [], []
         for _ in range(ROUNDS):
@@ -239,7 +239,6 @@ def main():
         # projector-apart SQLite server and one PostgreSQL shard run in the same rounds, so their
         # ratio is taken round by round: a machine whose speed drifts over minutes moved a ratio
         # of rounds run apart (SQLite's first, PostgreSQL's after) by as much as the stores differ.
-        from bench.load.run import Databases
         floors, embedded, bare, one_shard = [], [], [], []
         with Databases(1) as urls:
             for _ in range(ROUNDS):
