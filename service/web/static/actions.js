@@ -152,26 +152,43 @@
             restore: function (v) { chosen = new Set(Array.isArray(v) ? v.map(String) : []); draw(); }};
   }
 
-  /* The listing as rows: {index} for an action on its own, {indices, field, key} for actions
-   * without params that differ only in one list of scalars (four or more of them). */
+  /* The listing as rows, in the listing's order: {index} for an action on its own, {indices,
+   * field, key} for actions without params that differ only in one list of scalars, where that
+   * list reads as a set of items to tick one by one: four or more such actions, no two with the
+   * same items, and the items ids (strings) or the lists of different lengths (a discard of any
+   * number of cards). A square's coordinates ([row, column]: two numbers, whose order matters)
+   * are no such set: each move to a square stays a row of its own. */
   function groupSubsets(actions) {
-    var entries = [], groups = {};
+    var groups = {}, keys = [];
     actions.forEach(function (action, index) {
       var lists = Object.keys(action).filter(function (k) {
         return k !== "params" && Array.isArray(action[k]) && action[k].every(function (v) { return v === null || typeof v !== "object"; });
       });
-      if (action.params || lists.length !== 1) { entries.push({index: index}); return; }
+      if (action.params || lists.length !== 1) { keys.push(null); return; }
       var rest = withoutParams(action);
       delete rest[lists[0]];
       var key = lists[0] + "|" + JSON.stringify(sortKeys(rest));
-      if (!groups[key]) { groups[key] = {index: index, field: lists[0], key: key, indices: []}; entries.push(groups[key]); }
+      if (!groups[key]) groups[key] = {index: index, field: lists[0], key: key, indices: []};
       groups[key].indices.push(index);
+      keys.push(key);
     });
+    function itemSet(group) {
+      var values = group.indices.map(function (i) { return actions[i][group.field]; });
+      var bags = values.map(function (v) { return v.map(function (x) { return JSON.stringify(x); }).sort().join("\u0000"); });
+      var lengths = values.map(function (v) { return v.length; });
+      var ids = values.every(function (v) { return v.every(function (x) { return typeof x === "string"; }); });
+      return values.length >= 4 && new Set(bags).size === bags.length &&
+        (ids || Math.min.apply(null, lengths) !== Math.max.apply(null, lengths));
+    }
+    Object.keys(groups).forEach(function (key) { groups[key].items = itemSet(groups[key]); });
     var out = [];
-    entries.forEach(function (e) {
-      if (!e.indices) out.push(e);
-      else if (e.indices.length >= 4) out.push(e);
-      else e.indices.forEach(function (i) { out.push({index: i}); });
+    keys.forEach(function (key, index) {
+      var group = key === null ? null : groups[key];
+      if (group && group.items) {
+        if (group.index === index) out.push(group);
+      } else {
+        out.push({index: index});
+      }
     });
     return out;
   }
