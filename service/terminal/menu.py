@@ -10,8 +10,9 @@ no store, so the same menu is built for a local and a remote match, and tested a
   enum (else every item the listings of that type name for the field).
 - Listed actions of one type that differ only in list fields (HeroCard's discard: one listing
   a subset of the hand, 64 of them) are one `Choice` entry when there are more than
-  FAMILY_INLINE of them: the person ticks items, and the choice is accepted when it is one of
-  the listed ones (the rules list every accepted subset).
+  FAMILY_INLINE of them and the lists read as sets of items (`reads_as_items`): the person
+  ticks items, and the choice is accepted when it is one of the listed ones (the rules list
+  every accepted subset). A Cybermen move's square is no set: each stays an entry.
 """
 
 from dataclasses import dataclass, field
@@ -170,7 +171,7 @@ def build(actions: list[dict], words: list[str | None], name_of=lambda value: No
             families.setdefault(key([action.get("type"), sorted(paths), without(action, set(paths))]), []).append(index)
     folded = {}
     for members in families.values():
-        if len(members) > FAMILY_INLINE:
+        if len(members) > FAMILY_INLINE and reads_as_items([actions[i] for i in members]):
             for index in members:
                 folded[index] = members
     entries, done = [], set()
@@ -192,6 +193,19 @@ def build(actions: list[dict], words: list[str | None], name_of=lambda value: No
             label = label.split(OTHER_WAYS)[0]
         entries.append(Entry(label, kind, action=action, choice=choice))
     return entries
+
+
+def reads_as_items(members: list[dict]) -> bool:
+    """Whether a family's list fields read as sets of items to tick one by one: ids (strings),
+    or lists of different lengths (a discard of any number of cards), and no two members the
+    same sets (the choice matches what is ticked as sets). A square's coordinates ([row,
+    column]: two numbers, whose order matters) are no such set."""
+    paths = list(list_paths(members[0]))
+    values = [[get(member, path) for path in paths] for member in members]
+    sets = {tuple(frozenset(key(item) for item in listed) for listed in lists) for lists in values}
+    ids = all(isinstance(item, str) for lists in values for listed in lists for item in listed)
+    lengths = {tuple(len(listed) for listed in lists) for lists in values}
+    return len(sets) == len(members) and (ids or len(lengths) > 1)
 
 
 def family_choice(members: list[dict], said: list[str], name_of) -> Choice:

@@ -97,3 +97,23 @@ def test_a_long_menu_is_shown_by_type():
     lines = menus.top_level(menus.build(actions, words))
     assert [label for _, label, _ in lines] == ["place … (40 choices)", "end the turn"]
     assert len(lines[0][2]) == 40
+
+
+def test_moves_to_squares_are_entries_of_their_own_never_numbers_ticked_one_by_one():
+    """A square is [row, column]: two numbers whose order matters, where a set of items to tick
+    would make (2, 3) and (3, 2) one choice. Cybermen lists a group's move as such a square."""
+    for squares in ([[2, 3], [3, 2], [0, 0], [11, 7], [5, 10], [7, 11]],  # two of them the same set
+                    [[2, 3], [0, 0], [11, 7], [5, 10], [6, 1], [4, 4]]):  # every one a set of its own
+        actions = [{"type": "move", "to": square, "fatigue": 0} for square in squares]
+        entries = menus.build(actions, [f"move the group to ({r}, {c})" for r, c in squares])
+        assert [entry.action for entry in entries] == actions
+        assert all(entry.choice is None for entry in entries)
+
+
+def test_listed_lists_that_tick_as_the_same_items_are_entries_of_their_own():
+    """HeroCard's clear lists stacks with repeats: ["mind", "mind", "x"] and ["mind", "x", "x"]
+    tick the same items, so a family picked item by item could not tell which was meant."""
+    stacks = [["mind", "mind", "x"], ["mind", "x", "x"], ["body", "x", "x"], ["body", "mind", "x"], ["x", "x", "x"]]
+    actions = [{"type": "clear", "stacks": listed} for listed in stacks]
+    entries = menus.build(actions, [f"clear {' '.join(listed)}" for listed in stacks])
+    assert [entry.action for entry in entries] == actions
