@@ -15,6 +15,7 @@ no store, so the same menu is built for a local and a remote match, and tested a
   every accepted subset). A Cybermen move's square is no set: each stays an entry.
 """
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 import orjson
@@ -29,6 +30,12 @@ OTHER_WAYS = " — or "  # the words of a listing's params start so ("… — or
 
 def key(value) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def bag(values) -> tuple:
+    """The items of a list as a multiset (order left out, repeats kept): two copies of a card
+    in a hand are two items to tick."""
+    return tuple(sorted(key(value) for value in values))
 
 
 def list_paths(action: dict, prefix: tuple = ()) -> dict[tuple, list]:
@@ -85,7 +92,7 @@ class Choice:
     items: list[Item]
     title: str
     chosen: list[int] = field(default_factory=list)  # indexes into items, in the order picked
-    listed: list[dict] | None = None  # {path: frozenset} a listing, when only those are accepted
+    listed: list[dict] | None = None  # {path: bag} a listing, when only those are accepted
     members: list[dict] | None = None  # the listed actions themselves, beside `listed`
     at_least: dict = field(default_factory=dict)  # path -> worth the chosen items of the path must reach
     most: dict = field(default_factory=dict)  # path -> how many at most (maxItems)
@@ -108,7 +115,7 @@ class Choice:
         return sum(item.worth for item in self.picked(path))
 
     def chosen_sets(self) -> dict:
-        return {path: frozenset(key(item.value) for item in self.picked(path)) for path in self.paths}
+        return {path: bag(item.value for item in self.picked(path)) for path in self.paths}
 
     def action(self) -> dict:
         """The action to send: the listed one when the choice is one of a listed family (sent
@@ -196,34 +203,39 @@ def build(actions: list[dict], words: list[str | None], name_of=lambda value: No
 
 
 def reads_as_items(members: list[dict]) -> bool:
-    """Whether a family's list fields read as sets of items to tick one by one: ids (strings),
-    or lists of different lengths (a discard of any number of cards), and no two members the
-    same sets (the choice matches what is ticked as sets). A square's coordinates ([row,
+    """Whether a family's list fields read as multisets of items to tick one by one: ids
+    (strings), or lists of different lengths (a discard of any number of cards), and no two
+    members the same items (the choice matches what is ticked). A square's coordinates ([row,
     column]: two numbers, whose order matters) are no such set."""
     paths = list(list_paths(members[0]))
     values = [[get(member, path) for path in paths] for member in members]
-    sets = {tuple(frozenset(key(item) for item in listed) for listed in lists) for lists in values}
+    bags = {tuple(bag(listed) for listed in lists) for lists in values}
     ids = all(isinstance(item, str) for lists in values for listed in lists for item in listed)
     lengths = {tuple(len(listed) for listed in lists) for lists in values}
-    return len(sets) == len(members) and (ids or len(lengths) > 1)
+    return len(bags) == len(members) and (ids or len(lengths) > 1)
 
 
 def family_choice(members: list[dict], said: list[str], name_of) -> Choice:
     paths = list(list_paths(members[0]))
-    listed = [{path: frozenset(key(v) for v in get(m, path)) for path in paths} for m in members]
+    listed = [{path: bag(get(m, path)) for path in paths} for m in members]
     # an item reads as the game words the listing that takes it alone ("discard Scalpel Strike")
     alone = {}
     for member, words in zip(members, said):
         picked = [(path, v) for path in paths for v in get(member, path)]
         if len(picked) == 1:
             alone[(picked[0][0], key(picked[0][1]))] = words
-    items, seen = [], set()
+    # each item as many times as the listing that takes it most often does (two copies of a card)
+    copies: dict[tuple, int] = {}
+    values = {}
     for member in members:
         for path in paths:
+            here = Counter(key(value) for value in get(member, path))
             for value in get(member, path):
-                if (path, key(value)) not in seen:
-                    seen.add((path, key(value)))
-                    items.append(Item(path, value, alone.get((path, key(value))) or item_label(value, name_of)))
+                values.setdefault((path, key(value)), value)
+            for item, count in here.items():
+                copies[(path, item)] = max(copies.get((path, item), 0), count)
+    items = [Item(path, values[(path, item)], alone.get((path, item)) or item_label(values[(path, item)], name_of))
+             for (path, item), count in copies.items() for _ in range(count)]
     smallest = min(members, key=lambda m: sum(len(get(m, p)) for p in paths))
     return Choice(base=without(smallest, set()), items=items,
                   title=f"{humanize(members[0].get('type'))}: tick items, then Enter", listed=listed,

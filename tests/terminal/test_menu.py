@@ -111,9 +111,34 @@ def test_moves_to_squares_are_entries_of_their_own_never_numbers_ticked_one_by_o
 
 
 def test_listed_lists_that_tick_as_the_same_items_are_entries_of_their_own():
-    """HeroCard's clear lists stacks with repeats: ["mind", "mind", "x"] and ["mind", "x", "x"]
-    tick the same items, so a family picked item by item could not tell which was meant."""
-    stacks = [["mind", "mind", "x"], ["mind", "x", "x"], ["body", "x", "x"], ["body", "mind", "x"], ["x", "x", "x"]]
-    actions = [{"type": "clear", "stacks": listed} for listed in stacks]
-    entries = menus.build(actions, [f"clear {' '.join(listed)}" for listed in stacks])
+    """Lists of the same items in another order (a path from one square to another, named by
+    strings) would tick alike, so a family picked item by item could not tell which was meant."""
+    paths = [["a1", "b2"], ["b2", "a1"], ["a1", "c3"], ["c3", "b2"], ["d4", "a1"]]
+    actions = [{"type": "route", "squares": listed} for listed in paths]
+    entries = menus.build(actions, [f"route {' to '.join(listed)}" for listed in paths])
     assert [entry.action for entry in entries] == actions
+
+
+def test_two_copies_of_a_card_are_two_items_to_tick():
+    """A hand may hold a card twice (cards are named): a discard of both copies is listed, and
+    the family is still one entry, with an item for each copy."""
+    actions, words = discard_family(["a", "a", "b", "c"])
+    unique = list({tuple(sorted(a["cards"])): a for a in actions}.values())  # the rules list each multiset once
+    entries = menus.build(unique, [f"discard {len(a['cards'])} cards" for a in unique])
+    assert len(entries) == 1, "eight listed discards are one line"
+    choice = entries[0].choice
+    assert [item.value for item in choice.items] == ["a", "a", "b", "c"]
+    choice.toggle(0)
+    choice.toggle(1)
+    assert choice.problem() is None and choice.action() == {"type": "discard", "cards": ["a", "a"]}
+
+
+def test_a_family_folds_when_its_items_are_ids_or_its_lists_differ_in_length():
+    """A discard of exactly two of four cards (ids, every list of two) and a pick of any of
+    three avatars by seat number (numbers, lists of different lengths) are sets of items."""
+    pairs = [["a", "b"], ["a", "c"], ["a", "d"], ["b", "c"], ["b", "d"], ["c", "d"]]
+    avatars = [[], [0], [1], [2], [0, 1], [0, 2], [1, 2]]
+    for field, lists in (("cards", pairs), ("avatars", avatars)):
+        actions = [{"type": "pick", field: listed} for listed in lists]
+        entries = menus.build(actions, [f"pick {listed}" for listed in lists])
+        assert len(entries) == 1 and entries[0].choice is not None, field
