@@ -1103,6 +1103,42 @@ def press_until_a_discard_is_listed(ann, live, match_id) -> str | None:
             time.sleep(0.02)
 
 
+def test_a_later_listing_starts_from_its_own_first_choice_not_an_earlier_listings_ticks(people, live):
+    """(Found from the discard test's stalls: HeroCard's forced discards came twice in a row.)
+    The ticks of a row picked item by item are kept while the same listing is drawn again (a
+    reload, a conflict); the next listing of that kind of action, from another hand, took the
+    earlier hand's ticks, which matched none of its listed actions, and its press was refused
+    again and again. It starts from its own first listed choice."""
+    page = people("ann").page
+    page.goto(f"/matches/{uuid.uuid4()}")  # any match page loads the panel's script
+    page.wait_for_function("() => window.ArbiterViewer && window.ArbiterViewer.actionPanel")
+
+    def listing(hand):
+        pairs = [[a, b] for i, a in enumerate(hand) for b in hand[i + 1:]]
+        return {"version": 1, "actions": [{"type": "choose", "cards": pair} for pair in pairs],
+                "words": [f"discard {a} and {b}" for a, b in pairs]}
+
+    def draw(hand):
+        page.evaluate("""listing => {
+            const V = window.ArbiterViewer, old = window.testPanel;
+            const kept = old ? old.keep() : new Map();
+            if (old) old.el.remove();
+            window.testPanel = V.actionPanel({legal: listing, kept: kept, names: () => null, submit: () => Promise.resolve()});
+            document.body.appendChild(window.testPanel.el);
+        }""", listing(hand))
+        return page.locator("li.action-subset .param-items input[type=checkbox]")
+
+    def ticked(boxes):
+        return [box.get_attribute("data-item") for box in boxes.all() if box.is_checked()]
+
+    boxes = draw(["a", "b", "c", "d"])
+    assert ticked(boxes) == ["a", "b"], "the first listed choice"
+    for box in boxes.all():
+        box.set_checked(box.get_attribute("data-item") in ("c", "d"))
+    assert ticked(draw(["a", "b", "c", "d"])) == ["c", "d"], "kept while the same listing is drawn again"
+    assert ticked(draw(["e", "f", "g", "h"])) == ["e", "f"], "another hand: its own first listed choice"
+
+
 def test_a_discard_listed_as_every_subset_is_one_row_picked_item_by_item(people, live):
     """HeroCard lists a discard as every subset of the hand; the page shows one row whose items
     are ticked one by one, the button reading the words of the listed action the ticks make."""

@@ -299,7 +299,10 @@
         for (var j = 0; j < members.length; j++) if (bag(actions[members[j]][field]) === mine) return members[j];
         return null;
       }
-      var gkey = "subset:" + group.key;
+      // the items offered are part of the key: a later listing of the same kind of action (the
+      // next forced discard, from another hand) starts from its first listed choice, not from
+      // ticks of items it may not even offer, which matched no listed action
+      var gkey = "subset:" + group.key + "|" + JSON.stringify(counts);
       var saved = kept.get(gkey);
       pick(saved && Array.isArray(saved.picked) ? saved.picked : first[field]);
       var index = members[0];
