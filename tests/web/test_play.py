@@ -38,13 +38,15 @@ SETUPS = {
 }
 
 # A whole match in two browsers costs about 0.2 CPU-s a press, and the deal decides how many
-# presses a Cybermen or Cyberiad match takes: 52 to 177 for Cybermen pressing the last action
-# (20 deals through the API: 13 under 66, 7 from 114), 11 to 137 for Cyberiad pressing the
-# first. `make test` deals these two from a fixed match id and seed (`fixed_deal`), of a
-# typical length for the game (measured through the API, pressing as the players here press):
-# Cybermen's 54 presses, Cyberiad's 51. The other games' lengths hardly depend on the deal.
-# A long run (ARBITER_LONG > 1, tests/sizing.py) deals at random, as the server does.
-FIXED_DEALS = {"cybermen": "arbiter-test-deal:cybermen:8", "cyberiad": "arbiter-test-deal:cyberiad:14"}
+# presses a Cybermen, Cyberiad or HeroCard match takes: 52 to 177 for Cybermen pressing the
+# last action (20 deals through the API: 13 under 66, 7 from 114), 11 to 137 for Cyberiad
+# pressing the first, 7 to 89 for HeroCard pressing at random (ten deals in the browser; 22 to
+# 226 through the rules alone). `make test` deals these three from a fixed match id and seed
+# (`fixed_deal`), of a typical length for the game: Cybermen's 54 presses, Cyberiad's 51,
+# HeroCard's 50. The other games' lengths hardly depend on the deal. A long run
+# (ARBITER_LONG > 1, tests/sizing.py) deals at random, as the server does.
+FIXED_DEALS = {"cybermen": "arbiter-test-deal:cybermen:8", "cyberiad": "arbiter-test-deal:cyberiad:14",
+               "herocard": "arbiter-test-deal:herocard:0"}
 
 
 @contextlib.contextmanager
