@@ -71,11 +71,16 @@ class Watcher:
             if not waiting:
                 self._waiting.pop(match_id, None)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop following, and wait for the thread's read in progress: the store may be closed
+        next, and SQLite crashed the process (a segmentation fault) when its connection closed
+        under a read of another thread."""
         self._stop.set()
         self._nudged.set()
         if self._nudge in self.store.after_save:
             self.store.after_save.remove(self._nudge)
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
 
     def _nudge(self) -> None:
         """A save of this process: read at once, if anyone here follows a match."""
@@ -95,7 +100,7 @@ class Watcher:
                     log.exception("live watcher could not read the notification log of shard %r", name)
 
     def _wake_changed(self, recorder, position: int) -> int:
-        while (recorder.max_notification_id() or 0) > position:
+        while not self._stop.is_set() and (recorder.max_notification_id() or 0) > position:
             notifications = recorder.select_notifications(start=position + 1, limit=500, topics=list(MATCH_TOPICS))
             if not notifications:
                 break

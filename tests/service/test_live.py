@@ -54,3 +54,35 @@ def test_a_stream_that_reads_nothing_new_ends_only_after_sending_the_final_event
     chunks, over = arbiter.stream_batch(opened, sent)
     assert [seq for seq, _ in chunks] == list(range(sent + 1, final + 1)) and over
     assert arbiter.stream_batch(opened, final) == ([], True)
+
+
+def test_stopping_the_watcher_waits_for_its_read_in_progress(sqlite_env, monkeypatch):
+    """(A suite run crashed: SQLite's connection was closed under the watcher's read, a
+    segmentation fault.) The store is closed after the watcher stops, so stop() returns only
+    once the read it interrupted is done."""
+    import asyncio
+    import time
+
+    from domain.kernel.store import MatchStore
+
+    store = MatchStore(sqlite_env)
+    watcher = service.live.Watcher(store)
+
+    async def follow_a_match():
+        watcher.subscribe("a-match")
+
+    asyncio.run(follow_a_match())  # the first follower starts the watcher's thread
+    recorder = store.shards[""].recorder
+    read_as_before, reading, done = recorder.max_notification_id, threading.Event(), threading.Event()
+
+    def slow_read():
+        reading.set()
+        time.sleep(0.3)
+        done.set()
+        return read_as_before()
+
+    monkeypatch.setattr(recorder, "max_notification_id", slow_read)
+    assert reading.wait(5), "the watcher polls the notification log"
+    watcher.stop()
+    assert done.is_set(), "stop() returned while the watcher was still reading"
+    store.close()
