@@ -224,16 +224,13 @@ def family_choice(members: list[dict], said: list[str], name_of) -> Choice:
         picked = [(path, v) for path in paths for v in get(member, path)]
         if len(picked) == 1:
             alone[(picked[0][0], key(picked[0][1]))] = words
-    # each item as many times as the listing that takes it most often does (two copies of a card)
-    copies: dict[tuple, int] = {}
-    values = {}
+    # each item as many times as the listing that takes it most often does (two copies of a
+    # card): a union of Counters keeps each count's largest
+    copies, values = Counter(), {}
     for member in members:
         for path in paths:
-            here = Counter(key(value) for value in get(member, path))
-            for value in get(member, path):
-                values.setdefault((path, key(value)), value)
-            for item, count in here.items():
-                copies[(path, item)] = max(copies.get((path, item), 0), count)
+            copies |= Counter((path, key(value)) for value in get(member, path))
+            values.update(((path, key(value)), value) for value in get(member, path))
     items = [Item(path, values[(path, item)], alone.get((path, item)) or item_label(values[(path, item)], name_of))
              for (path, item), count in copies.items() for _ in range(count)]
     smallest = min(members, key=lambda m: sum(len(get(m, p)) for p in paths))

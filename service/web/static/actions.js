@@ -158,6 +158,9 @@
    * same items, and the items ids (strings) or the lists of different lengths (a discard of any
    * number of cards). A square's coordinates ([row, column]: two numbers, whose order matters)
    * are no such set: each move to a square stays a row of its own. */
+  /* A list's items as a multiset (order left out, repeats kept), comparable as a string. */
+  function bag(values) { return values.map(function (v) { return JSON.stringify(v); }).sort().join("\u0000"); }
+
   function groupSubsets(actions) {
     var groups = {}, keys = [];
     actions.forEach(function (action, index) {
@@ -172,19 +175,19 @@
       groups[key].indices.push(index);
       keys.push(key);
     });
-    function itemSet(group) {
+    function tickable(group) {
       var values = group.indices.map(function (i) { return actions[i][group.field]; });
-      var bags = values.map(function (v) { return v.map(function (x) { return JSON.stringify(x); }).sort().join("\u0000"); });
+      var bags = values.map(bag);
       var lengths = values.map(function (v) { return v.length; });
       var ids = values.every(function (v) { return v.every(function (x) { return typeof x === "string"; }); });
       return values.length >= 4 && new Set(bags).size === bags.length &&
         (ids || Math.min.apply(null, lengths) !== Math.max.apply(null, lengths));
     }
-    Object.keys(groups).forEach(function (key) { groups[key].items = itemSet(groups[key]); });
+    Object.keys(groups).forEach(function (key) { groups[key].tickable = tickable(groups[key]); });
     var out = [];
     keys.forEach(function (key, index) {
       var group = key === null ? null : groups[key];
-      if (group && group.items) {
+      if (group && group.tickable) {
         if (group.index === index) out.push(group);
       } else {
         out.push({index: index});
@@ -293,7 +296,6 @@
         });
       }
       function picked() { return boxes.filter(function (b) { return b.box.checked; }).map(function (b) { return b.value; }); }
-      function bag(values) { return values.map(function (v) { return JSON.stringify(v); }).sort().join("\u0000"); }
       function matching() {
         var mine = bag(picked());
         for (var j = 0; j < members.length; j++) if (bag(actions[members[j]][field]) === mine) return members[j];
