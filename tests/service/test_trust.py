@@ -133,10 +133,10 @@ def listed_with(client, game, kind, seed=3):
     return the match, the seat's token, the action, the value's path and the version."""
     rand = random.Random(seed)
     match_id = None
-    # Algomancy first lists an integer after 281 actions of this play; Cybermancy lists none,
-    # and a search of 2000 actions for one took 4 CPU-s of the suite (tests/sizing.py: longer
-    # in a long run)
-    for _ in range(sized(600)):
+    # Algomancy first lists an integer after 59 to 503 actions of this play (12 deals);
+    # Cybermancy lists none, and a search of 2000 actions for one took 4 CPU-s of the suite
+    # (tests/sizing.py: longer in a long run)
+    for _ in range(sized(1000)):
         if match_id is None or client.get(f"/v1/matches/{match_id}").json["status"] != "running":
             created = client.post("/v1/matches", json={"game": game, "seats": ["ann", "bob"]}).json
             match_id, tokens = created["match_id"], [s["token"] for s in created["seats"]]
