@@ -236,19 +236,36 @@ class LeaderLock:
         return True
 
 
+class Background:
+    """A daemon thread running `work(stop)` until `stop()`: which sets the event `work` watches
+    and waits (up to `timeout`) for the pass in progress, a projector's batch or a clock's,
+    to end. The store is closed next at a shutdown, and SQLite crashed the process (a
+    segmentation fault) when its connection closed under another thread's read."""
+
+    def __init__(self, work, name: str, wake=lambda: None):
+        self.stopping, self._wake = threading.Event(), wake
+        self.thread = threading.Thread(target=work, args=(self.stopping,), name=name, daemon=True)
+        self.thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self.stopping.set()
+        self._wake()  # out of a wait that does not watch `stopping` (the projector's idle wait)
+        if self.thread is not threading.current_thread():
+            self.thread.join(timeout)
+
+
 def start_embedded(projector: Projector, lock: LeaderLock, idle_seconds: float = 0.005,
-                   longest_idle_seconds: float = 0.1) -> threading.Event:
+                   longest_idle_seconds: float = 0.1) -> Background:
     """In each web worker: whoever holds the lock projects; the others wait to take over. A
-    save by this worker wakes its projector at once; setting the returned event stops it."""
-    stop, woken = threading.Event(), threading.Event()
+    save by this worker wakes its projector at once; `stop()` on the returned handle stops it."""
+    woken = threading.Event()
     projector.events.after_save.append(woken.set)
 
-    def lead():
+    def lead(stop: threading.Event):
         while not stop.is_set():
             if lock.try_acquire():
                 projector.run_forever(stop, idle_seconds, longest_idle_seconds, woken)
                 return
             stop.wait(2.0)
 
-    threading.Thread(target=lead, name="arbiter-projector", daemon=True).start()
-    return stop
+    return Background(lead, "arbiter-projector", wake=woken.set)

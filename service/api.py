@@ -316,9 +316,9 @@ def create_app(environ=None, store: MatchStore | None = None) -> Flask:
     app.extensions["arbiter"] = Arbiter(store, ReadModels(read_store), bot_pace)
     app.extensions["projector"] = projector
     if environ.get("ARBITER_PROJECTOR", "embedded") == "embedded":
-        app.extensions["projector_stop"] = start_embedded(projector, LeaderLock(data_dir / "projector.lock"))
+        app.extensions["projector_thread"] = start_embedded(projector, LeaderLock(data_dir / "projector.lock"))
     if environ.get("ARBITER_CLOCK", "embedded") == "embedded":
-        app.extensions["clock_stop"] = start_clock_thread(
+        app.extensions["clock_thread"] = start_clock_thread(
             app.extensions["arbiter"], int(environ.get("ARBITER_IDLE_SECONDS", IDLE_SECONDS_DEFAULT)))
     app.register_blueprint(v1)
     from .web import web  # the replay viewer's pages (plain HTML/JS over this same API)

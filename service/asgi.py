@@ -63,11 +63,15 @@ class ArbiterApp:
 
     def shut_down(self) -> None:
         """Streams end (clients resume elsewhere with Last-Event-ID); the embedded projector and
-        clock stop between batches; the store's connections are given back."""
+        clock stop between batches and the bots after their move in progress. Each is waited for
+        (a few seconds at most): whoever runs the app closes the store next, and SQLite crashed
+        the process when a connection closed under another thread's read."""
         self.streams.shut_down()
-        for stop in ("projector_stop", "clock_stop"):
-            if stop in self.flask_app.extensions:
-                self.flask_app.extensions[stop].set()
+        extensions = self.flask_app.extensions
+        for name in ("projector_thread", "clock_thread"):
+            if name in extensions:
+                extensions[name].stop()
+        extensions["arbiter"].stop_bots()
 
 
 def input_terminated(app):

@@ -25,6 +25,7 @@ from domain.kernel.lobby import Lobby
 from domain.kernel.match import RUNNING, Match, MatchSecret, utc_now_iso
 from domain.kernel.rng import bot_seed, commitment, new_seed
 from projections.batch import ReadStoreUnavailable
+from projections.projector import Background
 
 from .auth import hash_token, token_opens
 from .bot_pace import BotPace
@@ -300,6 +301,14 @@ class LifecycleCommands:
         # the next bot's move, or this one asked again, on the runner the match needs now
         self._runner_for(self.store.match(match_id)).submit(match_id)
 
+    def stop_bots(self, timeout: float = 5.0) -> None:
+        """Stop this process's bot runners (those it started), each waiting for its move in
+        progress."""
+        for name in ("paced_runner", "bots_only_runner"):
+            runner = self.__dict__.get(name)
+            if runner is not None:
+                runner.stop(timeout)
+
     def _runner_for(self, match: Match) -> "BotRunner":
         return self.paced_runner if match.players_in() else self.bots_only_runner
 
@@ -435,11 +444,12 @@ class BotRunner:
         self._changed = threading.Condition()
         self._thinkers: list[threading.Thread] = []
         self._timer: threading.Thread | None = None  # started by the first timed job (a bots-only runner has none)
+        self._stopping = False
 
     def submit(self, match_id: uuid.UUID) -> None:
         """Play on in this match as soon as a thinker is free (once, however often asked before)."""
         with self._changed:
-            if match_id in self.queued:
+            if self._stopping or match_id in self.queued:
                 return
             self.queued.add(match_id)
             if not self._thinkers:
@@ -453,15 +463,35 @@ class BotRunner:
         """Run `job` (no arguments) for this match at wall time `due`, or as soon after as the
         timer thread is free (a job there only records a move: milliseconds)."""
         with self._changed:
+            if self._stopping:
+                return
             heapq.heappush(self._timed, (due, next(self._order), match_id, job))
             if self._timer is None:
                 self._timer = threading.Thread(target=self._time, name=f"{self.name}-timer", daemon=True)
                 self._timer.start()
             self._changed.notify()
 
+    def stop(self, timeout: float = 5.0) -> None:
+        """Play no further move: the moves being thought out or recorded end first (waited for
+        up to `timeout`), as the store may be closed next (see projections' Background); the
+        matches still queued or timed are played on by the clock of a process still running
+        (`enforce_clocks`: a bot's turn left unplayed for BOT_STALLED_SECONDS)."""
+        with self._changed:
+            self._stopping = True
+            threads = [*self._thinkers, *([self._timer] if self._timer else [])]
+            self._changed.notify_all()
+        for _ in self._thinkers:
+            self._to_play.put(None)
+        deadline = time.monotonic() + timeout
+        for thread in threads:
+            if thread is not threading.current_thread():
+                thread.join(max(0.0, deadline - time.monotonic()))
+
     def _think(self) -> None:
         while True:
             match_id = self._to_play.get()
+            if match_id is None:  # stop()
+                return
             with self._changed:
                 self.queued.discard(match_id)
             try:
@@ -474,8 +504,10 @@ class BotRunner:
     def _time(self) -> None:
         while True:
             with self._changed:
-                while not self._timed or self._timed[0][0] > time.time():
+                while not self._stopping and (not self._timed or self._timed[0][0] > time.time()):
                     self._changed.wait(None if not self._timed else self._timed[0][0] - time.time())
+                if self._stopping:
+                    return
                 _, _, match_id, job = heapq.heappop(self._timed)
             try:
                 job()
@@ -497,8 +529,5 @@ def run_clock(arbiter, stop: threading.Event, interval: float = 1.0, idle_second
         stop.wait(interval)
 
 
-def start_clock_thread(arbiter, idle_seconds: int | None) -> threading.Event:
-    stop = threading.Event()
-    threading.Thread(target=run_clock, args=(arbiter, stop, 1.0, idle_seconds), name="arbiter-clock",
-                     daemon=True).start()
-    return stop
+def start_clock_thread(arbiter, idle_seconds: int | None) -> Background:
+    return Background(lambda stop: run_clock(arbiter, stop, 1.0, idle_seconds), "arbiter-clock")

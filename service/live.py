@@ -21,7 +21,8 @@ import logging
 import os
 import threading
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for_futures
 from urllib.parse import parse_qs
 
 from domain.kernel.errors import DomainError
@@ -36,6 +37,10 @@ MAX_STREAMS = 1000
 STREAMS_PER_CLIENT = 64
 READ_THREADS = 4
 log = logging.getLogger("arbiter.live")
+
+
+class ServerClosing(Exception):
+    """A stream's read asked for after shutdown began."""
 
 
 class Watcher:
@@ -125,6 +130,7 @@ class LiveStreams:
         self.max_streams = int(environ.get("ARBITER_MAX_STREAMS", MAX_STREAMS))
         self.per_client = int(environ.get("ARBITER_STREAMS_PER_CLIENT", STREAMS_PER_CLIENT))
         self.reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="arbiter-live-read")
+        self._reading: set[Future] = set()  # the store reads in progress, waited for at shutdown
         self.open: Counter[str] = Counter()  # streams per client address
         self.closing = asyncio.Event()
 
@@ -147,6 +153,10 @@ class LiveStreams:
             except DomainError as error:
                 await send_problem(send, status_of(error), error.code, error.message)
                 return
+            except ServerClosing:
+                await send_problem(send, 503, "shutting_down", "the server is shutting down; retry on another",
+                                   headers=[(b"retry-after", b"1")])
+                return
             await self._stream(opened, receive, send)
         finally:
             self.open[client] -= 1
@@ -165,7 +175,10 @@ class LiveStreams:
         try:
             while True:
                 woken.clear()
-                chunks, over = await self._read(self.arbiter.stream_batch, opened, last)
+                try:
+                    chunks, over = await self._read(self.arbiter.stream_batch, opened, last)
+                except ServerClosing:
+                    break
                 for seq, chunk in chunks:
                     await send({"type": "http.response.body", "body": chunk, "more_body": True})
                     last = seq
@@ -190,12 +203,22 @@ class LiveStreams:
             closing.cancel()
 
     async def _read(self, function, *args):
-        return await asyncio.get_running_loop().run_in_executor(self.reads, function, *args)
+        try:
+            future = self.reads.submit(function, *args)
+        except RuntimeError:  # the pool is shut down: the server is
+            raise ServerClosing() from None
+        self._reading.add(future)
+        future.add_done_callback(self._reading.discard)
+        return await asyncio.wrap_future(future)
 
-    def shut_down(self) -> None:
-        """End every stream (clients resume with Last-Event-ID) and stop following the store."""
+    def shut_down(self, timeout: float = 5.0) -> None:
+        """End every stream (clients resume with Last-Event-ID), stop following the store, and
+        wait (up to `timeout`) for the store reads in progress: the store may be closed next
+        (see Watcher.stop). A stream's next read finds the server closing."""
         self.closing.set()
-        self.watcher.stop()
+        self.watcher.stop(timeout)
+        self.reads.shutdown(wait=False)
+        wait_for_futures(list(self._reading), timeout)
 
 
 async def wait_for_disconnect(receive) -> None:

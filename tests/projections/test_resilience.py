@@ -124,6 +124,6 @@ def test_redis_down_players_still_act_reads_fall_back_and_the_projector_catches_
         assert board["source"] == "read_model" and board["version"] == version
         assert_read_models_equal_replay(client, created)
     finally:
-        app.extensions["projector_stop"].set()
+        app.extensions["projector_thread"].stop()
         server.terminate()
         server.wait(timeout=10)

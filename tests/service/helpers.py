@@ -1,6 +1,8 @@
 """Drive matches over HTTP with seat tokens only."""
 
+import asyncio
 import random
+import threading
 
 
 def bearer(token):
@@ -65,3 +67,23 @@ def rechain(records, start=0):
         record["prev_hash"] = prev
         record["hash"] = prev = chain_hash(prev, record["seq"], record["type"], public, record["commit"])
     return records
+
+
+def run_apart(coroutine):
+    """asyncio.run(coroutine) in a thread of its own: the browser tests' Playwright keeps an
+    event loop running in the main thread of the worker process they share with these tests,
+    where asyncio.run refuses to start another."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = asyncio.run(coroutine)
+        except BaseException as error:  # re-raised in the caller's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(30)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")

@@ -5,7 +5,7 @@ import threading
 
 import service.live
 
-from .helpers import bearer
+from .helpers import bearer, run_apart
 
 
 def test_a_save_in_this_process_reaches_its_followers_without_waiting_for_the_poll(served, monkeypatch):
@@ -60,7 +60,6 @@ def test_stopping_the_watcher_waits_for_its_read_in_progress(sqlite_env, monkeyp
     """(A suite run crashed: SQLite's connection was closed under the watcher's read, a
     segmentation fault.) The store is closed after the watcher stops, so stop() returns only
     once the read it interrupted is done."""
-    import asyncio
     import time
 
     from domain.kernel.store import MatchStore
@@ -71,7 +70,7 @@ def test_stopping_the_watcher_waits_for_its_read_in_progress(sqlite_env, monkeyp
     async def follow_a_match():
         watcher.subscribe("a-match")
 
-    asyncio.run(follow_a_match())  # the first follower starts the watcher's thread
+    run_apart(follow_a_match())  # the first follower starts the watcher's thread
     recorder = store.shards[""].recorder
     read_as_before, reading, done = recorder.max_notification_id, threading.Event(), threading.Event()
 

@@ -71,15 +71,7 @@ def live(tmp_path_factory):
            "ARBITER_CLOCK": "embedded"}
     server = LiveServer(env)
     yield server
-    import threading
-
-    # the projector and the clock stop before the store closes under them (sqlite would crash)
-    for stop in ("projector_stop", "clock_stop"):
-        server.flask.extensions[stop].set()
-    for thread in threading.enumerate():
-        if thread.name in ("arbiter-projector", "arbiter-clock"):
-            thread.join(5)
-    server.close()
+    server.close()  # its shutdown waits for the projector and the clock before the store closes
 
 
 class Player:
@@ -830,17 +822,12 @@ def test_the_page_verifies_every_event_it_shows_while_the_log_lags_behind(browse
     """The log is a read model. With the projector stopped behind the store, the page's check
     still covers the chain up to the version the page shows: it reads the log at that version
     (min_version), and the server reads the store for what its model lacks."""
-    import threading
-
     server = LiveServer({**sqlite_environ(tmp_path), "ARBITER_PROJECTOR": "embedded", "ARBITER_CLOCK": "off"})
     ann = Player(browser, server, "ann")
     try:
         match_id = open_lobby(ann, "cyberiad", seats=("you", "bot:random"))
         wait_running(ann)
-        server.flask.extensions["projector_stop"].set()
-        for thread in threading.enumerate():
-            if thread.name == "arbiter-projector":
-                thread.join(5)
+        server.flask.extensions["projector_thread"].stop()
         projected = len(api(server, f"/v1/matches/{match_id}/log?limit=1000")["events"])
         started = time.monotonic()
         while server.arbiter.store.match(uuid.UUID(match_id)).version < projected + 3:

@@ -1,0 +1,123 @@
+"""A server's shutdown waits for its own threads before the store is closed under them.
+
+Whoever runs the app (`arbiter serve`'s worker, the tests' servers) closes the store once the
+app has shut down, and SQLite crashed the process (a segmentation fault) when a connection
+closed under another thread's read: the live streams' watcher did so in a suite run. The
+stream reads, the embedded projector and clock and the bots' threads read and write the store
+the same way, so the shutdown stops each and waits for what it is doing."""
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from service.lifecycle import BotRunner
+from service.live import ServerClosing
+
+from ..conftest import Served
+from .helpers import run_apart
+
+
+def started_threads(before: set[threading.Thread]) -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread not in before]
+
+
+def test_a_shut_down_server_leaves_no_thread_of_its_own_running(sqlite_env):
+    """Its projector and clock embedded, bots-only matches being played by search bots (each
+    move keeps a thinker busy for the search's budget) and a live stream open: once the
+    server has shut down, every thread it started has ended, so the store can be closed."""
+    before = set(threading.enumerate())
+    server = Served({**sqlite_env, "ARBITER_PROJECTOR": "embedded", "ARBITER_CLOCK": "embedded"})
+    try:
+        client = server.flask.test_client()
+        matches = [client.post("/v1/matches", json={"game": "cyberiad", "seats": [{"bot": "search"}] * 2}).json
+                   for _ in range(3)]
+        assert all("match_id" in match for match in matches), matches
+        followed = threading.Thread(target=server.stream, args=(f"/v1/matches/{matches[0]['match_id']}/stream",),
+                                    kwargs={"until": lambda events: len(events) > 2, "timeout": 20}, daemon=True)
+        followed.start()
+        deadline = time.monotonic() + 20
+        while not any(t.name.startswith("arbiter-bots-only") for t in started_threads(before)):
+            assert time.monotonic() < deadline, "no bot thread started"
+            time.sleep(0.02)
+        followed.join(20)
+        names = {thread.name.rstrip("-0123456789_") for thread in started_threads(before)}
+        assert {"arbiter-projector", "arbiter-clock", "arbiter-live-watcher", "arbiter-live-read",
+                "arbiter-bots-only"} <= names, names  # what the shutdown must stop, all running
+    finally:
+        server.server.should_exit = True
+        server.thread.join(10)
+        running = [thread.name for thread in started_threads(before) if thread.is_alive()]
+        server.flask.extensions["arbiter"].store.close()
+    assert not running, f"threads still running after the shutdown, the store about to close: {running}"
+
+
+def test_shutting_down_the_streams_waits_for_their_store_read_in_progress(sqlite_env):
+    """And a read asked for after that finds the server closing (the stream ends, or is
+    refused with 503 shutting_down), never a store that is closed."""
+    server = Served(sqlite_env)
+    streams = server.app.streams
+    reading, done = threading.Event(), threading.Event()
+
+    def slow_read():
+        reading.set()
+        time.sleep(0.3)
+        done.set()
+
+    loop = asyncio.new_event_loop()
+    reader = threading.Thread(target=lambda: loop.run_until_complete(streams._read(slow_read)))
+    try:
+        reader.start()
+        assert reading.wait(5), "the read did not start"
+        streams.shut_down()
+        assert done.is_set(), "shut_down() returned while a stream's read was still reading the store"
+        with pytest.raises(ServerClosing):
+            run_apart(streams._read(slow_read))
+    finally:
+        reader.join(5)
+        loop.close()
+        server.close()
+
+
+def test_a_stopped_bot_runner_waits_for_the_move_in_progress_and_plays_no_more():
+    playing, played, calls = threading.Event(), threading.Event(), []
+
+    def play_on(match_id):
+        calls.append(match_id)
+        playing.set()
+        time.sleep(0.3)
+        played.set()
+
+    runner = BotRunner(play_on, "test-bots")
+    runner.submit("a-match")
+    assert playing.wait(5), "the runner did not play"
+    runner.stop()
+    assert played.is_set(), "stop() returned during a move"
+    assert not any(thread.is_alive() for thread in runner._thinkers)
+    runner.submit("another-match")
+    runner.at(time.time(), "another-match", lambda: calls.append("timed"))
+    time.sleep(0.1)
+    assert calls == ["a-match"] and runner._timer is None
+
+
+def test_shutting_down_the_app_waits_for_the_projector_batch_in_progress(sqlite_env, monkeypatch):
+    from service.asgi import create
+
+    app = create({**sqlite_env, "ARBITER_PROJECTOR": "embedded"})
+    projector = app.flask_app.extensions["projector"]
+    follows, reading, done = projector.run_once, threading.Event(), threading.Event()
+
+    def slow_batch():
+        reading.set()
+        time.sleep(0.3)
+        done.set()
+        return follows()
+
+    monkeypatch.setattr(projector, "run_once", slow_batch)
+    try:
+        assert reading.wait(5), "the embedded projector did not look for events"
+        app.shut_down()
+        assert done.is_set(), "the app's shutdown returned during the projector's batch"
+    finally:
+        app.flask_app.extensions["arbiter"].store.close()
