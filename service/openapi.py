@@ -133,7 +133,7 @@ def operations() -> dict:
             "parameters": [MATCH_ID, {"in": "query", "schema": schemas.StreamQuerySchema},
                            {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer"}}],
             "security": [{}, *BEARER],
-            "responses": {**_ok("StreamEvent", media="text/event-stream"), **_errors(400, 403, 404, 429)}}},
+            "responses": {**_ok("StreamEvent", media="text/event-stream"), **_errors(400, 403, 404, 429, 503)}}},
         "/v1/stats/{game}": {"get": {
             "summary": "Per-game statistics: win rates (with sample sizes, 95 % Wilson intervals and whether "
                        "differences are significant) by seat, first player, faction; lengths; cards",
