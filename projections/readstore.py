@@ -13,6 +13,8 @@ from pathlib import Path
 
 import orjson
 
+from domain.kernel.sqlite import use_wal
+
 from .batch import Batch, ProjectionConflict
 
 
@@ -22,6 +24,7 @@ class SQLiteReadStore:
     def __init__(self, path: Path):
         self.path = Path(path)
         self._local = threading.local()
+        use_wal(self.path)
         with self._conn() as conn:
             conn.executescript("""
                 CREATE TABLE IF NOT EXISTS docs (key TEXT PRIMARY KEY, value BLOB);
@@ -36,7 +39,6 @@ class SQLiteReadStore:
         conn = getattr(self._local, "conn", None)
         if conn is None:
             conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")  # a read model can always be rebuilt
             self._local.conn = conn
         return conn

@@ -1,6 +1,8 @@
 """The SQLite side of the event store (domain/kernel/store.py): the connections a save and a
 replay's read use."""
 
+import contextlib
+import fcntl
 import sqlite3
 import threading
 
@@ -16,6 +18,27 @@ LIBRARY_ERRORS = ((sqlite3.InterfaceError, InterfaceError), (sqlite3.DataError, 
                   (sqlite3.InternalError, InternalError), (sqlite3.ProgrammingError, ProgrammingError),
                   (sqlite3.NotSupportedError, NotSupportedError), (sqlite3.DatabaseError, DatabaseError),
                   (sqlite3.Error, PersistenceError))
+
+
+def use_wal(path, timeout: float = 10.0) -> None:
+    """Put the SQLite database file at `path` (made if missing) in WAL mode, which the file
+    keeps, safely against other processes opening it at the same moment.
+
+    Switching the journal mode takes SQLite's exclusive lock without waiting for it (the busy
+    timeout does not apply), so two processes opening a new file together (`arbiter serve`'s
+    workers at first boot, the library's first connection switching it in each) had one fail
+    with "database is locked": its worker died. The switch is made under an exclusive lock on
+    a file beside the database (`<file>.lock`: not the database file itself, whose descriptor
+    closed by this process would drop SQLite's own locks)."""
+    with contextlib.closing(sqlite3.connect(path, timeout=timeout, isolation_level=None)) as connection:
+        if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal":
+            return
+        with open(f"{path}.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                connection.execute("PRAGMA journal_mode=WAL")  # a no-op when another process just did it
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 class KeptConnectionsRecorder(SQLiteApplicationRecorder):

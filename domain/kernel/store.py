@@ -44,7 +44,7 @@ from eventsourcing.utils import get_topic
 from .errors import MatchNotFound, VersionConflict
 from .lobby import Lobby, lobby_id
 from .match import EVENT_TYPES, Match, MatchSecret, secret_id
-from .sqlite import KeptConnectionsRecorder
+from .sqlite import KeptConnectionsRecorder, use_wal
 
 log = logging.getLogger("arbiter.store")
 
@@ -75,6 +75,7 @@ def store_environment(environ=os.environ) -> dict[str, str]:
     if kind == "sqlite":
         data_dir = Path(environ.get("ARBITER_DATA_DIR", "./var"))
         data_dir.mkdir(parents=True, exist_ok=True)
+        use_wal(data_dir / "arbiter.sqlite")  # before the library's first connection would switch it, unguarded
         env.update(PERSISTENCE_MODULE="eventsourcing.sqlite",
                    SQLITE_DBNAME=str(data_dir / "arbiter.sqlite"),
                    SQLITE_LOCK_TIMEOUT="10",
