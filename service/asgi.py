@@ -13,6 +13,7 @@ before anything else reads them.
 
 import os
 import re
+import time
 
 from a2wsgi import WSGIMiddleware
 
@@ -20,6 +21,7 @@ from .api import create_app
 from .live import LiveStreams, send_problem
 
 WSGI_THREADS = 8
+SHUTDOWN_WAIT_SECONDS = 8.0  # for the app's own threads to finish what they do (less than the tests' 10 s wait)
 MAX_TARGET_BYTES = 8 * 1024  # path and query
 MAX_HEADER_BYTES = 32 * 1024  # all header names and values together
 STREAM_PATH = re.compile(r"/v1/matches/([^/]+)/stream")
@@ -63,15 +65,20 @@ class ArbiterApp:
 
     def shut_down(self) -> None:
         """Streams end (clients resume elsewhere with Last-Event-ID); the embedded projector and
-        clock stop between batches and the bots after their move in progress. Each is waited for
-        (a few seconds at most): whoever runs the app closes the store next, and SQLite crashed
-        the process when a connection closed under another thread's read."""
-        self.streams.shut_down()
+        clock stop between batches and the bots after their move in progress. Each is waited for,
+        SHUTDOWN_WAIT_SECONDS at most in all: whoever runs the app closes the store next, and
+        SQLite crashed the process when a connection closed under another thread's read."""
+        deadline = time.monotonic() + SHUTDOWN_WAIT_SECONDS
+
+        def left() -> float:
+            return max(0.0, deadline - time.monotonic())
+
+        self.streams.shut_down(left())
         extensions = self.flask_app.extensions
         for name in ("projector_thread", "clock_thread"):
             if name in extensions:
-                extensions[name].stop()
-        extensions["arbiter"].stop_bots()
+                extensions[name].stop(left())
+        extensions["arbiter"].stop_bots(left())
 
 
 def input_terminated(app):

@@ -54,6 +54,8 @@ def bot_name(kind: str, seat: int) -> str:
 
 
 class LifecycleCommands:
+    _bots_stopped = False  # set by stop_bots: the server is shutting down
+
     # -- creating: every seat named (start now) or some open (a lobby) ------------------------
 
     def create_match(self, game: str, seats, options: dict | None = None, entropy: dict[str, str] | None = None,
@@ -232,6 +234,8 @@ class LifecycleCommands:
         their own, so they never hold up a match a person is in."""
         started = time.monotonic()
         for _ in range(MAX_BOT_ACTIONS):
+            if background and self._bots_stopped:
+                return  # shutting down: a process still running plays on (see BotRunner.stop)
             match = self.store.match(match_id)  # copied below only when a bot acts
             seats = [seat for seat in match.to_act() if seat in match.bots]
             if not seats:
@@ -302,19 +306,24 @@ class LifecycleCommands:
         self._runner_for(self.store.match(match_id)).submit(match_id)
 
     def stop_bots(self, timeout: float = 5.0) -> None:
-        """Stop this process's bot runners (those it started), each waiting for its move in
-        progress."""
+        """Stop this process's bot runners, waiting (up to `timeout` in all) for the moves in
+        progress; a runner asked for after this is stopped from the start."""
+        self._bots_stopped = True
+        deadline = time.monotonic() + timeout
         for name in ("paced_runner", "bots_only_runner"):
             runner = self.__dict__.get(name)
             if runner is not None:
-                runner.stop(timeout)
+                runner.stop(max(0.0, deadline - time.monotonic()))
 
     def _runner_for(self, match: Match) -> "BotRunner":
         return self.paced_runner if match.players_in() else self.bots_only_runner
 
     def _background_runner(self, name: str) -> "BotRunner":
         # a match that is over has no one to act: _play_bots returns at its first read
-        return BotRunner(partial(self._play_bots, background=True), name)
+        runner = BotRunner(partial(self._play_bots, background=True), name)
+        if self._bots_stopped:
+            runner.stop()  # it has no thread yet: it only refuses what it is given
+        return runner
 
     @cached_property
     def paced_runner(self) -> "BotRunner":
@@ -342,7 +351,8 @@ class LifecycleCommands:
         summary = self.summary(match_id)
         return {**summary, "seq": first}
 
-    def enforce_clocks(self, now: str | None = None, idle_seconds: int | None = None) -> dict:
+    def enforce_clocks(self, now: str | None = None, idle_seconds: int | None = None,
+                       stop: threading.Event | None = None) -> dict:
         """One pass of the clock process over the running matches: record each timeout that is
         due (at most once: a racing process gets VersionConflict and finds it recorded) and
         abandon matches idle for `idle_seconds`. Returns what it recorded."""
@@ -353,6 +363,8 @@ class LifecycleCommands:
         except ReadStoreUnavailable as error:
             raise ReadModelsUnavailable(str(error)) from None
         for match_id in running:
+            if stop is not None and stop.is_set():
+                break  # the process is stopping: the next pass, of this process or another, goes on
             with self._lock(match_id):
                 try:
                     recorded_here = self._enforce_one(match_id, now, idle_seconds)
@@ -490,7 +502,7 @@ class BotRunner:
     def _think(self) -> None:
         while True:
             match_id = self._to_play.get()
-            if match_id is None:  # stop()
+            if match_id is None or self._stopping:  # stop(): what is still queued is not played here
                 return
             with self._changed:
                 self.queued.discard(match_id)
@@ -521,7 +533,7 @@ def run_clock(arbiter, stop: threading.Event, interval: float = 1.0, idle_second
     is recorded at most once, because a second writer at the same version is refused."""
     while not stop.is_set():
         try:
-            arbiter.enforce_clocks(idle_seconds=idle_seconds)
+            arbiter.enforce_clocks(idle_seconds=idle_seconds, stop=stop)
         except ReadModelsUnavailable:
             pass  # the read models list the running matches; try again when they are back
         except Exception:  # a clock that stops silently is worse than one that logs and goes on

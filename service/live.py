@@ -20,6 +20,7 @@ import asyncio
 import logging
 import os
 import threading
+import time
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for_futures
@@ -58,7 +59,7 @@ class Watcher:
     def subscribe(self, match_id: str) -> asyncio.Event:
         woken = asyncio.Event()
         with self._lock:
-            if self._thread is None:
+            if self._thread is None and not self._stop.is_set():  # stopped: the streams are ending
                 # Where the log stands is read before the first stream's first read (a save
                 # between the two would otherwise count as seen and wake no one); once a process.
                 positions = {name: shard.recorder.max_notification_id() or 0
@@ -213,12 +214,14 @@ class LiveStreams:
 
     def shut_down(self, timeout: float = 5.0) -> None:
         """End every stream (clients resume with Last-Event-ID), stop following the store, and
-        wait (up to `timeout`) for the store reads in progress: the store may be closed next
-        (see Watcher.stop). A stream's next read finds the server closing."""
+        wait (up to `timeout` in all) for the watcher's and the streams' store reads in progress:
+        the store may be closed next (see Watcher.stop). A stream's next read finds the server
+        closing."""
+        deadline = time.monotonic() + timeout
         self.closing.set()
-        self.watcher.stop(timeout)
         self.reads.shutdown(wait=False)
-        wait_for_futures(list(self._reading), timeout)
+        self.watcher.stop(timeout)
+        wait_for_futures(list(self._reading), max(0.0, deadline - time.monotonic()))
 
 
 async def wait_for_disconnect(receive) -> None:

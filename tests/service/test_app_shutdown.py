@@ -9,10 +9,11 @@ the same way, so the shutdown stops each and waits for what it is doing."""
 import asyncio
 import threading
 import time
+import uuid
 
 import pytest
 
-from service.lifecycle import BotRunner
+from service.lifecycle import THINKERS, BotRunner
 from service.live import ServerClosing
 
 from ..conftest import Served
@@ -80,25 +81,64 @@ def test_shutting_down_the_streams_waits_for_their_store_read_in_progress(sqlite
         server.close()
 
 
-def test_a_stopped_bot_runner_waits_for_the_move_in_progress_and_plays_no_more():
-    playing, played, calls = threading.Event(), threading.Event(), []
+def test_a_stopped_bot_runner_waits_for_the_moves_in_progress_and_plays_no_more():
+    """More matches queued than it has thinkers: the ones being played end, the queued ones are
+    left (to the clock of a process still running), and nothing new is taken."""
+    playing, calls, lock = threading.Semaphore(0), [], threading.Lock()
 
     def play_on(match_id):
-        calls.append(match_id)
-        playing.set()
+        with lock:
+            calls.append(match_id)
+        playing.release()
         time.sleep(0.3)
-        played.set()
+        with lock:
+            calls.append(f"{match_id} done")
 
     runner = BotRunner(play_on, "test-bots")
-    runner.submit("a-match")
-    assert playing.wait(5), "the runner did not play"
+    for n in range(THINKERS * 3):
+        runner.submit(f"match-{n}")
+    for _ in range(THINKERS):
+        assert playing.acquire(timeout=5), "the runner's thinkers did not all start"
     runner.stop()
-    assert played.is_set(), "stop() returned during a move"
-    assert not any(thread.is_alive() for thread in runner._thinkers)
+    assert not any(thread.is_alive() for thread in runner._thinkers), "stop() returned during a move"
+    started = [call for call in calls if not call.endswith("done")]
+    assert len(started) == THINKERS and all(f"{match} done" in calls for match in started), calls
     runner.submit("another-match")
     runner.at(time.time(), "another-match", lambda: calls.append("timed"))
     time.sleep(0.1)
-    assert calls == ["a-match"] and runner._timer is None
+    assert len(calls) == 2 * THINKERS and runner._timer is None
+
+
+def test_stopped_bots_play_no_further_move_in_any_match(sqlite_env):
+    """Bots-only matches played in the background: from stop_bots() on, each thinker records at
+    most the move it is making, queued matches are left, and once it returns no match moves
+    on; a runner made after it (a process that had none yet) plays nothing."""
+    from domain.kernel.store import MatchStore
+    from service.matches import Arbiter
+
+    store = MatchStore(sqlite_env)
+    try:
+        fresh, before = Arbiter(store), set(threading.enumerate())
+        fresh.stop_bots()  # before it made any runner
+        later = fresh.create_match("cyberiad", [{"bot": "greedy"}] * 2)["match_id"]
+        assert not [t.name for t in started_threads(before) if t.name.startswith("arbiter-bots")], \
+            "a runner made after stop_bots started threads"
+
+        arbiter = Arbiter(store)
+        matches = [arbiter.create_match("cyberiad", [{"bot": "greedy"}] * 2)["match_id"] for _ in range(THINKERS * 2)]
+        stopping, saved_since = threading.Event(), []
+        store.after_save.append(lambda: stopping.is_set() and saved_since.append(1))
+        stopping.set()
+        arbiter.stop_bots()
+        assert len(saved_since) <= THINKERS, f"{len(saved_since)} moves recorded after stop_bots() began"
+        versions = [arbiter.summary(uuid.UUID(match))["version"] for match in matches]
+        time.sleep(0.5)
+        assert [arbiter.summary(uuid.UUID(match))["version"] for match in matches] == versions
+        assert any(arbiter.summary(uuid.UUID(match))["status"] == "running" for match in matches), \
+            "the bots were stopped mid-match (or the test's matches are too short to show it)"
+        assert arbiter.summary(uuid.UUID(later))["version"] == 1, "a runner made after stop_bots played"
+    finally:
+        store.close()
 
 
 def test_shutting_down_the_app_waits_for_the_projector_batch_in_progress(sqlite_env, monkeypatch):

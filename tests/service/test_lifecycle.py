@@ -331,3 +331,16 @@ def test_a_seat_is_seen_taken_only_once_the_store_has_it(sqlite_env):
     assert answers[0].status_code == 201, answers[0].json
     assert http.get(f"/v1/matches/{match_id}").json["open_seats"] == [1]
     app.extensions["arbiter"].store.close()
+
+
+def test_a_clock_pass_told_to_stop_records_nothing_more(app, http):
+    """A process shutting down ends its clock pass between matches (the next pass, here or in
+    another process, takes up the rest): a pass over many matches could outlast its wait."""
+    matches = [http.post("/v1/matches", json={"game": "cyberiad", "seats": ["ann", "bob"]}).json["match_id"]
+               for _ in range(3)]
+    caught_up(app)
+    arbiter, later, stop = app.extensions["arbiter"], iso_time(time.time() + 61), threading.Event()
+    stop.set()
+    assert arbiter.enforce_clocks(now=later, idle_seconds=60, stop=stop)["abandoned"] == 0
+    assert {http.get(f"/v1/matches/{match}").json["status"] for match in matches} == {"running"}
+    assert arbiter.enforce_clocks(now=later, idle_seconds=60)["abandoned"] == 3

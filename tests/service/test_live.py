@@ -85,3 +85,20 @@ def test_stopping_the_watcher_waits_for_its_read_in_progress(sqlite_env, monkeyp
     watcher.stop()
     assert done.is_set(), "stop() returned while the watcher was still reading"
     store.close()
+
+
+def test_a_stopped_watcher_starts_no_thread_for_a_stream_that_subscribes_after(sqlite_env):
+    from domain.kernel.store import MatchStore
+
+    store = MatchStore(sqlite_env)
+    watcher = service.live.Watcher(store)
+    watcher.stop()
+
+    async def follow_a_match():
+        watcher.subscribe("a-match")
+
+    try:
+        run_apart(follow_a_match())
+        assert watcher._thread is None, "a watcher stopped for a shutdown went on reading the store"
+    finally:
+        store.close()
