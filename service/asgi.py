@@ -11,8 +11,10 @@ Request lines and headers past the limits below are refused as problem+json (414
 before anything else reads them.
 """
 
+import asyncio
 import os
 import re
+import threading
 import time
 
 from a2wsgi import WSGIMiddleware
@@ -30,7 +32,8 @@ STREAM_PATH = re.compile(r"/v1/matches/([^/]+)/stream")
 class ArbiterApp:
     def __init__(self, flask_app, environ=os.environ):
         self.flask_app = flask_app
-        self.wsgi = WSGIMiddleware(input_terminated(flask_app),
+        self.answering = InFlight()
+        self.wsgi = WSGIMiddleware(self.answering.counted(input_terminated(flask_app)),
                                    workers=int(environ.get("ARBITER_WSGI_THREADS", WSGI_THREADS)))
         self.streams = LiveStreams(flask_app.extensions["arbiter"], environ)
 
@@ -59,26 +62,59 @@ class ArbiterApp:
             if message["type"] == "lifespan.startup":
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
-                self.shut_down()
+                self.streams.closing.set()  # on the loop (an asyncio event): every stream ends
+                # the waits off the loop: a request still answered on a WSGI thread (its task
+                # cancelled after the grace period) sends through this loop as it ends
+                await asyncio.to_thread(self.shut_down)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
     def shut_down(self) -> None:
-        """Streams end (clients resume elsewhere with Last-Event-ID); the embedded projector and
-        clock stop between batches and the bots after their move in progress. Each is waited for,
-        SHUTDOWN_WAIT_SECONDS at most in all: whoever runs the app closes the store next, and
-        SQLite crashed the process when a connection closed under another thread's read."""
+        """Once the streams are told to end (`lifespan`; clients resume elsewhere with
+        Last-Event-ID): the requests still being answered end, the streams' reads stop, the
+        embedded projector and clock stop between batches and the bots after their move in
+        progress. Each is waited for, SHUTDOWN_WAIT_SECONDS at most in all: whoever runs the
+        app closes the store next, and SQLite crashed the process when a connection closed
+        under another thread's read."""
         deadline = time.monotonic() + SHUTDOWN_WAIT_SECONDS
 
         def left() -> float:
             return max(0.0, deadline - time.monotonic())
 
+        self.answering.wait_idle(left())
         self.streams.shut_down(left())
         extensions = self.flask_app.extensions
         for name in ("projector_thread", "clock_thread"):
             if name in extensions:
                 extensions[name].stop(left())
         extensions["arbiter"].stop_bots(left())
+
+
+class InFlight:
+    """The WSGI requests being answered, so a shutdown can wait for them: uvicorn cancels a
+    request's task after its grace period, but the thread answering it goes on (a paced bot's
+    reply, then its save)."""
+
+    def __init__(self):
+        self.count = 0
+        self._changed = threading.Condition()
+
+    def counted(self, app):
+        def wsgi(environ, start_response):
+            with self._changed:
+                self.count += 1
+            try:
+                return app(environ, start_response)
+            finally:
+                with self._changed:
+                    self.count -= 1
+                    self._changed.notify_all()
+
+        return wsgi
+
+    def wait_idle(self, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self.count == 0, timeout)
 
 
 def input_terminated(app):

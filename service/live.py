@@ -213,12 +213,11 @@ class LiveStreams:
         return await asyncio.wrap_future(future)
 
     def shut_down(self, timeout: float = 5.0) -> None:
-        """End every stream (clients resume with Last-Event-ID), stop following the store, and
-        wait (up to `timeout` in all) for the watcher's and the streams' store reads in progress:
-        the store may be closed next (see Watcher.stop). A stream's next read finds the server
-        closing."""
+        """Stop following the store, and wait (up to `timeout` in all) for the watcher's and the
+        streams' store reads in progress: the store may be closed next (see Watcher.stop). A
+        stream's next read finds the server closing. (The streams themselves are told to end by
+        `closing`, an asyncio event set on their loop: ArbiterApp.lifespan.)"""
         deadline = time.monotonic() + timeout
-        self.closing.set()
         self.reads.shutdown(wait=False)
         self.watcher.stop(timeout)
         wait_for_futures(list(self._reading), max(0.0, deadline - time.monotonic()))

@@ -161,3 +161,39 @@ def test_shutting_down_the_app_waits_for_the_projector_batch_in_progress(sqlite_
         assert done.is_set(), "the app's shutdown returned during the projector's batch"
     finally:
         app.flask_app.extensions["arbiter"].store.close()
+
+
+def test_a_request_still_answered_after_the_grace_period_is_waited_for(sqlite_env, monkeypatch):
+    """uvicorn cancels a request's task once its grace period (1 s in the tests' servers) is
+    over, but the WSGI thread answering it goes on: the shutdown waits for it."""
+    server = Served(sqlite_env)
+    arbiter = server.flask.extensions["arbiter"]
+    match_id = arbiter.create_match("cyberiad", ["ann", "bob"])["match_id"]
+    answering, answered = threading.Event(), threading.Event()
+    summary = arbiter.summary
+
+    def slow_summary(*args, **kwargs):
+        answering.set()
+        time.sleep(2.0)
+        answered.set()
+        return summary(*args, **kwargs)
+
+    monkeypatch.setattr(arbiter, "summary", slow_summary)
+    asking = threading.Thread(target=_ask, args=(f"{server.url}/v1/matches/{match_id}",), daemon=True)
+    asking.start()
+    assert answering.wait(5), "the request did not reach the app"
+    server.server.should_exit = True
+    server.thread.join(10)
+    done = answered.is_set()
+    arbiter.store.close()
+    assert done, "the server shut down while a request was still being answered"
+
+
+def _ask(url: str) -> None:
+    import urllib.error
+    import urllib.request
+
+    try:
+        urllib.request.urlopen(url, timeout=10).read()
+    except (urllib.error.URLError, ConnectionError, OSError):
+        pass  # its connection is closed at the shutdown: the answer is not the point
