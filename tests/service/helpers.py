@@ -3,6 +3,7 @@
 import asyncio
 import random
 import threading
+import time
 
 
 def bearer(token):
@@ -87,3 +88,18 @@ def run_apart(coroutine):
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("value")
+
+
+class SlowCall:
+    """`function` made to take `seconds` more: `started` is set as a call begins and `finished`
+    as it ends, to hold a thread's store read (or request) open while a test stops its owner."""
+
+    def __init__(self, function=lambda *args, **kwargs: None, seconds: float = 0.3):
+        self.function, self.seconds = function, seconds
+        self.started, self.finished = threading.Event(), threading.Event()
+
+    def __call__(self, *args, **kwargs):
+        self.started.set()
+        time.sleep(self.seconds)
+        self.finished.set()
+        return self.function(*args, **kwargs)

@@ -17,7 +17,7 @@ from service.lifecycle import THINKERS, BotRunner
 from service.live import ServerClosing
 
 from ..conftest import Served
-from .helpers import run_apart
+from .helpers import SlowCall, run_apart
 
 
 def started_threads(before: set[threading.Thread]) -> list[threading.Thread]:
@@ -59,20 +59,14 @@ def test_shutting_down_the_streams_waits_for_their_store_read_in_progress(sqlite
     refused with 503 shutting_down), never a store that is closed."""
     server = Served(sqlite_env)
     streams = server.app.streams
-    reading, done = threading.Event(), threading.Event()
-
-    def slow_read():
-        reading.set()
-        time.sleep(0.3)
-        done.set()
-
+    slow_read = SlowCall()
     loop = asyncio.new_event_loop()
     reader = threading.Thread(target=lambda: loop.run_until_complete(streams._read(slow_read)))
     try:
         reader.start()
-        assert reading.wait(5), "the read did not start"
+        assert slow_read.started.wait(5), "the read did not start"
         streams.shut_down()
-        assert done.is_set(), "shut_down() returned while a stream's read was still reading the store"
+        assert slow_read.finished.is_set(), "shut_down() returned while a stream's read was still reading the store"
         with pytest.raises(ServerClosing):
             run_apart(streams._read(slow_read))
     finally:
@@ -146,19 +140,12 @@ def test_shutting_down_the_app_waits_for_the_projector_batch_in_progress(sqlite_
 
     app = create({**sqlite_env, "ARBITER_PROJECTOR": "embedded"})
     projector = app.flask_app.extensions["projector"]
-    follows, reading, done = projector.run_once, threading.Event(), threading.Event()
-
-    def slow_batch():
-        reading.set()
-        time.sleep(0.3)
-        done.set()
-        return follows()
-
+    slow_batch = SlowCall(projector.run_once)
     monkeypatch.setattr(projector, "run_once", slow_batch)
     try:
-        assert reading.wait(5), "the embedded projector did not look for events"
+        assert slow_batch.started.wait(5), "the embedded projector did not look for events"
         app.shut_down()
-        assert done.is_set(), "the app's shutdown returned during the projector's batch"
+        assert slow_batch.finished.is_set(), "the app's shutdown returned during the projector's batch"
     finally:
         app.flask_app.extensions["arbiter"].store.close()
 
@@ -169,22 +156,14 @@ def test_a_request_still_answered_after_the_grace_period_is_waited_for(sqlite_en
     server = Served(sqlite_env)
     arbiter = server.flask.extensions["arbiter"]
     match_id = arbiter.create_match("cyberiad", ["ann", "bob"])["match_id"]
-    answering, answered = threading.Event(), threading.Event()
-    summary = arbiter.summary
-
-    def slow_summary(*args, **kwargs):
-        answering.set()
-        time.sleep(2.0)
-        answered.set()
-        return summary(*args, **kwargs)
-
+    slow_summary = SlowCall(arbiter.summary, seconds=2.0)
     monkeypatch.setattr(arbiter, "summary", slow_summary)
     asking = threading.Thread(target=_ask, args=(f"{server.url}/v1/matches/{match_id}",), daemon=True)
     asking.start()
-    assert answering.wait(5), "the request did not reach the app"
+    assert slow_summary.started.wait(5), "the request did not reach the app"
     server.server.should_exit = True
     server.thread.join(10)
-    done = answered.is_set()
+    done = slow_summary.finished.is_set()
     arbiter.store.close()
     assert done, "the server shut down while a request was still being answered"
 

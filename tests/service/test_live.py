@@ -5,7 +5,7 @@ import threading
 
 import service.live
 
-from .helpers import bearer, run_apart
+from .helpers import SlowCall, bearer, run_apart
 
 
 def test_a_save_in_this_process_reaches_its_followers_without_waiting_for_the_poll(served, monkeypatch):
@@ -60,8 +60,6 @@ def test_stopping_the_watcher_waits_for_its_read_in_progress(sqlite_env, monkeyp
     """(A suite run crashed: SQLite's connection was closed under the watcher's read, a
     segmentation fault.) The store is closed after the watcher stops, so stop() returns only
     once the read it interrupted is done."""
-    import time
-
     from domain.kernel.store import MatchStore
 
     store = MatchStore(sqlite_env)
@@ -72,18 +70,11 @@ def test_stopping_the_watcher_waits_for_its_read_in_progress(sqlite_env, monkeyp
 
     run_apart(follow_a_match())  # the first follower starts the watcher's thread
     recorder = store.shards[""].recorder
-    read_as_before, reading, done = recorder.max_notification_id, threading.Event(), threading.Event()
-
-    def slow_read():
-        reading.set()
-        time.sleep(0.3)
-        done.set()
-        return read_as_before()
-
+    slow_read = SlowCall(recorder.max_notification_id)
     monkeypatch.setattr(recorder, "max_notification_id", slow_read)
-    assert reading.wait(5), "the watcher polls the notification log"
+    assert slow_read.started.wait(5), "the watcher polls the notification log"
     watcher.stop()
-    assert done.is_set(), "stop() returned while the watcher was still reading"
+    assert slow_read.finished.is_set(), "stop() returned while the watcher was still reading"
     store.close()
 
 
