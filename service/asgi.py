@@ -12,6 +12,7 @@ before anything else reads them.
 """
 
 import asyncio
+import logging
 import os
 import re
 import threading
@@ -23,6 +24,7 @@ from .api import create_app
 from .live import LiveStreams, send_problem
 
 WSGI_THREADS = 8
+log = logging.getLogger("arbiter.server")
 SHUTDOWN_WAIT_SECONDS = 8.0  # for the app's own threads to finish what they do (less than the tests' 10 s wait)
 MAX_TARGET_BYTES = 8 * 1024  # path and query
 MAX_HEADER_BYTES = 32 * 1024  # all header names and values together
@@ -81,13 +83,17 @@ class ArbiterApp:
         def left() -> float:
             return max(0.0, deadline - time.monotonic())
 
-        self.answering.wait_idle(left())
-        self.streams.shut_down(left())
         extensions = self.flask_app.extensions
-        for name in ("projector_thread", "clock_thread"):
-            if name in extensions:
-                extensions[name].stop(left())
-        extensions["arbiter"].stop_bots(left())
+        stops = [self.streams.shut_down, *(extensions[name].stop for name in ("projector_thread", "clock_thread")
+                                           if name in extensions), extensions["arbiter"].stop_bots]
+        for stop in stops:
+            stop(0)  # each part told at once, so one slow part cannot leave the others working unasked
+        self.answering.wait_idle(left())
+        for stop in stops:
+            stop(left())  # now waited for, within what is left
+        if not left():
+            log.warning("the server's threads were still working %s s into its shutdown; the store is "
+                        "closed under them", SHUTDOWN_WAIT_SECONDS)
 
 
 class InFlight:

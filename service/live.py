@@ -81,12 +81,14 @@ class Watcher:
         """Stop following, and wait for the thread's read in progress: the store may be closed
         next, and SQLite crashed the process (a segmentation fault) when its connection closed
         under a read of another thread."""
-        self._stop.set()
+        with self._lock:  # a subscriber starts the thread under it: one now is joined, one after starts none
+            self._stop.set()
+            thread = self._thread
         self._nudged.set()
         if self._nudge in self.store.after_save:
             self.store.after_save.remove(self._nudge)
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout)
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
 
     def _nudge(self) -> None:
         """A save of this process: read at once, if anyone here follows a match."""

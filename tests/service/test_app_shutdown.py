@@ -78,13 +78,14 @@ def test_shutting_down_the_streams_waits_for_their_store_read_in_progress(sqlite
 def test_a_stopped_bot_runner_waits_for_the_moves_in_progress_and_plays_no_more():
     """More matches queued than it has thinkers: the ones being played end, the queued ones are
     left (to the clock of a process still running), and nothing new is taken."""
-    playing, calls, lock = threading.Semaphore(0), [], threading.Lock()
+    playing, go_on, calls, lock = threading.Semaphore(0), threading.Event(), [], threading.Lock()
 
     def play_on(match_id):
         with lock:
             calls.append(match_id)
         playing.release()
-        time.sleep(0.3)
+        go_on.wait(10)  # each move in progress lasts until the runner is stopping
+        time.sleep(0.05)
         with lock:
             calls.append(f"{match_id} done")
 
@@ -93,14 +94,20 @@ def test_a_stopped_bot_runner_waits_for_the_moves_in_progress_and_plays_no_more(
         runner.submit(f"match-{n}")
     for _ in range(THINKERS):
         assert playing.acquire(timeout=5), "the runner's thinkers did not all start"
-    runner.stop()
+    stopping = threading.Thread(target=runner.stop)
+    stopping.start()
+    deadline = time.monotonic() + 5
+    while not runner._stopping:
+        assert time.monotonic() < deadline, "stop() did not begin"
+        time.sleep(0.01)
+    go_on.set()
+    stopping.join(10)
     assert not any(thread.is_alive() for thread in runner._thinkers), "stop() returned during a move"
     started = [call for call in calls if not call.endswith("done")]
     assert len(started) == THINKERS and all(f"{match} done" in calls for match in started), calls
     runner.submit("another-match")
     runner.at(time.time(), "another-match", lambda: calls.append("timed"))
-    time.sleep(0.1)
-    assert len(calls) == 2 * THINKERS and runner._timer is None
+    assert len(calls) == 2 * THINKERS and runner._timer is None and not runner._thinkers[0].is_alive()
 
 
 def test_stopped_bots_play_no_further_move_in_any_match(sqlite_env):
@@ -120,9 +127,8 @@ def test_stopped_bots_play_no_further_move_in_any_match(sqlite_env):
 
         arbiter = Arbiter(store)
         matches = [arbiter.create_match("cyberiad", [{"bot": "greedy"}] * 2)["match_id"] for _ in range(THINKERS * 2)]
-        stopping, saved_since = threading.Event(), []
-        store.after_save.append(lambda: stopping.is_set() and saved_since.append(1))
-        stopping.set()
+        saved_since = []  # the saves after stop_bots() set its flag, the one the bots' loop reads
+        store.after_save.append(lambda: arbiter._bots_stopped and saved_since.append(1))
         arbiter.stop_bots()
         assert len(saved_since) <= THINKERS, f"{len(saved_since)} moves recorded after stop_bots() began"
         versions = [arbiter.summary(uuid.UUID(match))["version"] for match in matches]
@@ -176,3 +182,30 @@ def _ask(url: str) -> None:
         urllib.request.urlopen(url, timeout=10).read()
     except (urllib.error.URLError, ConnectionError, OSError):
         pass  # its connection is closed at the shutdown: the answer is not the point
+
+
+# the request's thread ends after its server's event loop has closed: its last send is never awaited
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.filterwarnings("ignore:coroutine 'Queue.put' was never awaited:RuntimeWarning")
+def test_a_slow_request_does_not_keep_the_other_threads_from_being_told_to_stop(sqlite_env, monkeypatch):
+    """Every part is told to stop first, then each is waited for within what is left of the
+    deadline: a request outlasting the whole wait must not leave the projector working on,
+    unasked, when the store is closed."""
+    import service.asgi
+
+    monkeypatch.setattr(service.asgi, "SHUTDOWN_WAIT_SECONDS", 1.5)
+    server = Served({**sqlite_env, "ARBITER_PROJECTOR": "embedded"})
+    arbiter, projector = server.flask.extensions["arbiter"], server.flask.extensions["projector"]
+    match_id = arbiter.create_match("cyberiad", ["ann", "bob"])["match_id"]
+    # a projector always in a batch: each takes 0.5 s and finds an event, so it looks again at once
+    slow_batch, slow_summary = SlowCall(lambda: 1, seconds=0.5), SlowCall(arbiter.summary, seconds=5.0)
+    monkeypatch.setattr(projector, "run_once", slow_batch)
+    monkeypatch.setattr(arbiter, "summary", slow_summary)
+    threading.Thread(target=_ask, args=(f"{server.url}/v1/matches/{match_id}",), daemon=True).start()
+    assert slow_summary.started.wait(5) and slow_batch.started.wait(5)
+    server.server.should_exit = True
+    server.thread.join(10)
+    projecting = server.flask.extensions["projector_thread"].thread.is_alive()
+    slow_summary.finished.wait(10)  # the request's thread, before the store closes under it
+    arbiter.store.close()
+    assert not projecting, "the projector was still working when the shutdown ended"
