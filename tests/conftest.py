@@ -214,9 +214,13 @@ class Served:
         connection.close()
         return 200, events
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """Shut the server down (its app's shutdown included), leaving the store open."""
         self.server.should_exit = True
         self.thread.join(10)
+
+    def close(self) -> None:
+        self.stop()
         self.flask.extensions["arbiter"].store.close()
 
 

@@ -47,8 +47,7 @@ def test_a_shut_down_server_leaves_no_thread_of_its_own_running(sqlite_env):
         assert {"arbiter-projector", "arbiter-clock", "arbiter-live-watcher", "arbiter-live-read",
                 "arbiter-bots-only"} <= names, names  # what the shutdown must stop, all running
     finally:
-        server.server.should_exit = True
-        server.thread.join(10)
+        server.stop()
         running = [thread.name for thread in started_threads(before) if thread.is_alive()]
         server.flask.extensions["arbiter"].store.close()
     assert not running, f"threads still running after the shutdown, the store about to close: {running}"
@@ -167,8 +166,7 @@ def test_a_request_still_answered_after_the_grace_period_is_waited_for(sqlite_en
     asking = threading.Thread(target=_ask, args=(f"{server.url}/v1/matches/{match_id}",), daemon=True)
     asking.start()
     assert slow_summary.started.wait(5), "the request did not reach the app"
-    server.server.should_exit = True
-    server.thread.join(10)
+    server.stop()
     done = slow_summary.finished.is_set()
     arbiter.store.close()
     assert done, "the server shut down while a request was still being answered"
@@ -203,8 +201,7 @@ def test_a_slow_request_does_not_keep_the_other_threads_from_being_told_to_stop(
     monkeypatch.setattr(arbiter, "summary", slow_summary)
     threading.Thread(target=_ask, args=(f"{server.url}/v1/matches/{match_id}",), daemon=True).start()
     assert slow_summary.started.wait(5) and slow_batch.started.wait(5)
-    server.server.should_exit = True
-    server.thread.join(10)
+    server.stop()
     projecting = server.flask.extensions["projector_thread"].thread.is_alive()
     slow_summary.finished.wait(10)  # the request's thread, before the store closes under it
     arbiter.store.close()

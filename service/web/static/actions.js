@@ -152,15 +152,15 @@
             restore: function (v) { chosen = new Set(Array.isArray(v) ? v.map(String) : []); draw(); }};
   }
 
+  /* A list's items as a multiset (order left out, repeats kept), comparable as a string. */
+  function bag(values) { return values.map(function (v) { return JSON.stringify(v); }).sort().join("\u0000"); }
+
   /* The listing as rows, in the listing's order: {index} for an action on its own, {indices,
    * field, key} for actions without params that differ only in one list of scalars, where that
    * list reads as a set of items to tick one by one: four or more such actions, no two with the
    * same items, and the items ids (strings) or the lists of different lengths (a discard of any
    * number of cards). A square's coordinates ([row, column]: two numbers, whose order matters)
    * are no such set: each move to a square stays a row of its own. */
-  /* A list's items as a multiset (order left out, repeats kept), comparable as a string. */
-  function bag(values) { return values.map(function (v) { return JSON.stringify(v); }).sort().join("\u0000"); }
-
   function groupSubsets(actions) {
     var groups = {}, keys = [];
     actions.forEach(function (action, index) {
