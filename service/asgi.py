@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import re
+import signal
 import threading
 import time
 
@@ -38,6 +39,7 @@ class ArbiterApp:
         self.wsgi = WSGIMiddleware(self.answering.counted(input_terminated(flask_app)),
                                    workers=int(environ.get("ARBITER_WSGI_THREADS", WSGI_THREADS)))
         self.streams = LiveStreams(flask_app.extensions["arbiter"], environ)
+        self._loop: asyncio.AbstractEventLoop | None = None  # the server's, once it has started
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -62,6 +64,8 @@ class ArbiterApp:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                self._loop = asyncio.get_running_loop()
+                self.end_streams_on_exit_signals()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.streams.closing.set()  # on the loop (an asyncio event): every stream ends
@@ -70,6 +74,34 @@ class ArbiterApp:
                 await asyncio.to_thread(self.shut_down)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+    def end_streams(self) -> None:
+        """Tell every live stream to end now (from any thread): its response ends whole and its
+        client resumes on another server with Last-Event-ID; a stream asked for from now on is
+        refused (503 shutting_down)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.streams.closing.set)
+
+    def end_streams_on_exit_signals(self) -> None:
+        """uvicorn gives the app its lifespan shutdown only once every connection has closed or
+        its grace period (`arbiter serve`: 2 s) is over, and never ends a stream itself: with one
+        follower open, every shutdown waited the whole grace, then cancelled the stream and cut
+        its response. So the signal that begins a shutdown (SIGTERM, or SIGINT) ends the streams
+        too, then runs uvicorn's own handler, installed before startup and put back by uvicorn
+        when it is done. A server in a thread other than the main one has no signal handlers:
+        whoever stops it calls `end_streams` first (the tests' servers)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for number in (signal.SIGTERM, signal.SIGINT):
+            uvicorns = signal.getsignal(number)
+            if not callable(uvicorns):
+                continue
+
+            def handler(signum, frame, uvicorns=uvicorns):
+                self.end_streams()
+                uvicorns(signum, frame)
+
+            signal.signal(number, handler)
 
     def shut_down(self) -> None:
         """Once the streams are told to end (`lifespan`; clients resume elsewhere with

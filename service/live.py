@@ -143,6 +143,10 @@ class LiveStreams:
 
     async def __call__(self, scope, receive, send, match_id_text: str) -> None:
         client = (scope.get("client") or ("unknown",))[0]
+        if self.closing.is_set():  # its streams are ending: its clients resume on another server
+            await send_problem(send, 503, "shutting_down", "the server is shutting down; retry on another",
+                               headers=[(b"retry-after", b"1")])
+            return
         if self.count >= self.max_streams or self.open[client] >= self.per_client:
             limit = "this server's" if self.count >= self.max_streams else "your address's"
             await send_problem(send, 429, "too_many_streams",

@@ -215,7 +215,9 @@ class Served:
         return 200, events
 
     def stop(self) -> None:
-        """Shut the server down (its app's shutdown included), leaving the store open."""
+        """Shut the server down (its app's shutdown included), leaving the store open. Its
+        streams are told to end first, as `arbiter serve`'s signal handler does."""
+        self.app.end_streams()
         self.server.should_exit = True
         self.thread.join(10)
 

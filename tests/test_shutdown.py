@@ -27,6 +27,7 @@ import pytest
 
 from domain.kernel.audit import audit
 from service.api import create_app
+from service.cli import SHUTDOWN_GRACE_SECONDS
 
 from .projections.test_projections import assert_read_models_equal_replay, play_matches
 from .service.helpers import create
@@ -143,3 +144,53 @@ def test_each_long_running_command_exits_cleanly_on_sigterm_at_any_moment(name, 
             assert audit(records).checks["chain"] == "ok", match["match_id"]
             timeouts += sum(record["type"] == "SeatTimedOut" for record in records)
         assert timeouts, "no clock run lived long enough to record a timeout"
+
+
+def wait_healthy(base: str, process, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"serve exited with {process.returncode}"
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=2) as response:
+                response.read()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"{base} did not answer in {seconds} s")
+
+
+def test_serve_ends_its_live_streams_when_sigterm_arrives_not_after_its_grace_period(sqlite_env):
+    """uvicorn gives the app its shutdown only once every connection has closed or its grace
+    period (SHUTDOWN_GRACE_SECONDS) is over, and never ends a stream itself: with followers open,
+    a shutdown waited the whole grace, then cancelled their tasks and cut them mid-response.
+    The signal that begins the shutdown ends the streams at once, each as a whole response (its
+    clients resume elsewhere with Last-Event-ID), and the server exits well within the grace."""
+    client = create_app(sqlite_env).test_client()
+    match_id = create(client, seats=["ann", "bob"])["match_id"]  # running: its stream stays open
+    port = free_port()
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen([ARBITER, "serve", "--port", str(port), "--workers", "2"], cwd=ROOT,
+                                   env={**os.environ, **sqlite_env}, start_new_session=True,
+                                   stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            wait_healthy(f"http://127.0.0.1:{port}", process)
+            streams = []
+            for _ in range(4):  # on new connections: both workers hold some
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                connection.request("GET", f"/v1/matches/{match_id}/stream")
+                response = connection.getresponse()
+                assert response.status == 200 and response.readline() == b": stream open\n"
+                streams.append(response)
+            sent = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            for response in streams:
+                response.read()  # to its end; IncompleteRead when the stream was cut mid-response
+            ended = time.monotonic() - sent
+            code = process.wait(timeout=EXIT_WITHIN)
+            took = time.monotonic() - sent
+        finally:
+            os.killpg(process.pid, signal.SIGKILL) if process.poll() is None else None
+        log.seek(0)
+        logged = log.read().decode(errors="replace")
+    assert ended < SHUTDOWN_GRACE_SECONDS / 2 and took < SHUTDOWN_GRACE_SECONDS and code == 0, (ended, took, logged)
+    assert "Traceback" not in logged and "Cancel" not in logged, logged

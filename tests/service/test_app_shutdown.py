@@ -206,3 +206,34 @@ def test_a_slow_request_does_not_keep_the_other_threads_from_being_told_to_stop(
     slow_summary.finished.wait(10)  # the request's thread, before the store closes under it
     arbiter.store.close()
     assert not projecting, "the projector was still working when the shutdown ended"
+
+
+def test_ending_the_streams_ends_each_open_one_whole_and_refuses_new_ones(sqlite_env):
+    """What the signal beginning a shutdown does (`arbiter serve`; tests/test_shutdown.py has the
+    signal itself): a follower's response ends whole, at once, not at the end of uvicorn's grace
+    period, and a stream asked for from then on is refused with 503 shutting_down."""
+    server = Served(sqlite_env)
+    try:
+        match_id = server.flask.test_client().post("/v1/matches", json={"game": "cyberiad",
+                                                                        "seats": ["ann", "bob"]}).json["match_id"]
+        ended = {}
+
+        def follow():
+            ended["status"], ended["events"] = server.stream(f"/v1/matches/{match_id}/stream", timeout=20)
+            ended["at"] = time.monotonic()
+
+        follower = threading.Thread(target=follow, daemon=True)
+        follower.start()
+        deadline = time.monotonic() + 10
+        while not server.app.streams.count:
+            assert time.monotonic() < deadline, "the stream did not open"
+            time.sleep(0.01)
+        asked = time.monotonic()
+        server.app.end_streams()
+        follower.join(5)
+        assert ended.get("status") == 200 and [e["event"] for e in ended["events"]] == ["MatchCreated"], ended
+        assert ended["at"] - asked < 1.0, "the stream ended only when something else ended it"
+        status, problem = server.stream(f"/v1/matches/{match_id}/stream")
+        assert status == 503 and problem["code"] == "shutting_down", (status, problem)
+    finally:
+        server.close()
