@@ -18,7 +18,6 @@ import orjson
 from eventsourcing.utils import get_topic
 
 from domain.kernel.lobby import Lobby
-from domain.kernel.match import EVENT_TYPES, Match
 from domain.kernel.store import MATCH_TOPICS, MatchStore, event_type
 
 from .models import PROJECTIONS, Reader

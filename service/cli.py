@@ -2,7 +2,6 @@
 
 import hashlib
 import os
-import random
 import signal
 import sys
 import threading
@@ -126,7 +125,7 @@ def play(game, seats, bots, bot_kind, options_json, server, join_id, token, name
     or aborts; `--resume ID` takes a match up again."""
     from .terminal import saved
     from .terminal.play import Leave, Table
-    from .terminal.session import LocalSession, Refused, RemoteSession, Server
+    from .terminal.session import LocalSession, Refused, Server
 
     if not (game or join_id or resume_id):
         raise click.UsageError("name a GAME to start a match, or --join ID (with --server) or --resume ID")

@@ -28,7 +28,6 @@ from projections.batch import ReadStoreUnavailable
 from projections.projector import Background
 
 from .auth import hash_token, token_opens
-from .bot_pace import BotPace
 from .errors import HostOnly, MatchExists, NotEnoughPlayers, ReadModelsUnavailable, TokenInvalid
 
 IDLE_SECONDS_DEFAULT = 7 * 86_400  # ARBITER_IDLE_SECONDS; 0 turns idle abandonment off

@@ -2,7 +2,6 @@
 
 import threading
 import time
-import uuid
 
 from domain.kernel.store import MatchStore
 from projections.projector import LeaderLock, Projector, start_embedded

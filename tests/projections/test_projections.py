@@ -5,7 +5,6 @@ import threading
 import uuid
 from collections import Counter
 
-import orjson
 import pytest
 
 from service.api import create_app

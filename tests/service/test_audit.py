@@ -15,7 +15,6 @@ import pytest
 from click.testing import CliRunner
 
 from domain.kernel.audit import audit
-from domain.kernel.canonical import GENESIS_HASH, format1_hash
 from domain.kernel.errors import UnknownRuleset
 from domain.kernel.store import MatchStore
 from service.api import create_app

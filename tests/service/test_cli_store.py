@@ -71,7 +71,7 @@ def test_a_missing_match_is_named_with_the_store_looked_in(sqlite_env, elsewhere
     missing = str(uuid.uuid4())
     result = invoke(sqlite_env, "export", missing)
     store = os.path.join(sqlite_env["ARBITER_DATA_DIR"], "arbiter.sqlite")
-    assert result.exit_code != 0 and f"no match" in result.output and missing in result.output
+    assert result.exit_code != 0 and "no match" in result.output and missing in result.output
     assert f"in the store at {store} (ARBITER_DATA_DIR)" in result.output
 
 

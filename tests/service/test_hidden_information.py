@@ -13,7 +13,6 @@ match ran. The attack is shown to have teeth: on event format 1's hashes it reco
 hidden events, as the security test that filed the issue did.
 """
 
-import hashlib
 import random
 import re
 import uuid

@@ -11,7 +11,6 @@ import uuid
 from pathlib import Path
 
 import psycopg
-import pytest
 
 from domain.kernel.store import MatchStore, shard_name, shard_rank
 from projections.projector import Projector
@@ -131,7 +130,7 @@ def read_model_rows(path: Path) -> dict:
 def test_a_projector_per_shard_builds_what_one_projector_for_all_builds(sharded_env, tmp_path):
     app = create_app(sharded_env)
     client = app.test_client()
-    created = play_matches(client, 10, seed=8)
+    play_matches(client, 10, seed=8)
     store = app.extensions["arbiter"].store
     one = Projector(store, SQLiteReadStore(tmp_path / "one.sqlite"), batch_size=40)
     one.catch_up()

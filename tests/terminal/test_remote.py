@@ -7,11 +7,10 @@ import re
 import signal
 import time
 
-import orjson
 import pexpect
 import pytest
 
-from .driver import ITEMS, LEFT, MENU, OVER, WAITING, Person, Server, environment, spawn
+from .driver import ITEMS, LEFT, MENU, OVER, Person, Server, environment, spawn
 
 OPTIONS = {"algomancy": {"turn_limit": 2}, "cyberspace": {"size": 5, "duels": "bit"}}
 

@@ -16,7 +16,6 @@ import warnings
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from domain.kernel import ruleset as rulesets
 
 import service.lifecycle
 

@@ -309,7 +309,7 @@ def test_the_list_shows_every_match_and_filters_by_game_status_and_player(page, 
     assert list_loaded(page, lambda: page.click("#filters button[type=submit]")) == []
     assert "No match" in page.inner_text("#list-status")
 
-    page.goto(f"/?game=cyberiad&status=ended&player=cat")  # the address keeps the filters
+    page.goto("/?game=cyberiad&status=ended&player=cat")  # the address keeps the filters
     page.wait_for_selector(f"#matches tbody tr[data-match-id='{finished['cyberiad']['match_id']}']")
     page.click(f"#matches tbody tr[data-match-id='{finished['cyberiad']['match_id']}'] a")
     page.wait_for_url(f"**/matches/{finished['cyberiad']['match_id']}**")

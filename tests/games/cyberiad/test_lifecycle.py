@@ -5,7 +5,6 @@ rule by rule cases, and one match through the kernel whose records the audit sig
 import random
 import uuid
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

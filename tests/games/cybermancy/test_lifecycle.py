@@ -17,7 +17,7 @@ from domain.kernel.match import Match
 from domain.kernel.rng import RandomStream
 from domain.kernel.store import MatchStore
 
-from .arena import act, arena, card_with, choose, power_cards, put
+from .arena import act, arena, card_with, power_cards, put
 from .test_properties import MAX_ACTIONS, MODES, Invariants, assert_nothing_hidden_leaks, examples
 
 ONE_ONE = card_with(plain=True)

@@ -5,7 +5,6 @@ random play is plain text that names no hidden card; these pin what each line sa
 rulebook's terms: the Summoning Deck, CPU and RAM cards and tracks, the Frontline and the
 Main Area, Battle-Ready, Promote, Call-to-arms, Last Gasp, Undead Crawlers."""
 
-import pytest
 
 from domain.games.cybermancy import RULESET
 from domain.games.cybermancy.cards import CREATURES, POWER

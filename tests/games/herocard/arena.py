@@ -3,7 +3,7 @@
 import pytest
 
 from domain.games.herocard import engine
-from domain.games.herocard.cards import ATTRIBUTES, CARDS
+from domain.games.herocard.cards import CARDS
 from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
