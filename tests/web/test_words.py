@@ -1,7 +1,9 @@
 """Every line of the log the pages show has words (issue 30: "Roll, purpose Move…", "step ›
-k = window" and "Duel: Phase, phase Draw" were key=value dumps): 20 random matches of each
-game, read by a spectator and by seat 0, each record worded as GET .../log words it."""
+k = window" and "Duel: Phase, phase Draw" were key=value dumps): random matches of each game
+(8 for `make test`, times ARBITER_LONG; ARBITER_WORDS_MATCHES sets it outright), read by a
+spectator and by seat 0, each record worded as GET .../log words it."""
 
+import os
 import random
 import re
 import uuid
@@ -14,7 +16,9 @@ from domain.kernel.redaction import redact_data
 from domain.kernel.rng import new_seed
 from domain.kernel.words import reading, record_words
 
-MATCHES = 20
+from ..sizing import sized
+
+MATCHES = int(os.environ.get("ARBITER_WORDS_MATCHES", sized(8)))
 # what a dump of keys and values leaves in a line: "k = window", "step › k", {...}, [...],
 # snake_case keys, Python's None/True/False; and the kernel's stand-in for an unworded fact
 RAW = re.compile(r"=|›|[{}\[\]]|[a-z]_[a-z]|\bNone\b|\bnull\b|\bTrue\b|\bFalse\b|no words for this kind")
