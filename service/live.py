@@ -144,8 +144,7 @@ class LiveStreams:
     async def __call__(self, scope, receive, send, match_id_text: str) -> None:
         client = (scope.get("client") or ("unknown",))[0]
         if self.closing.is_set():  # its streams are ending: its clients resume on another server
-            await send_problem(send, 503, "shutting_down", "the server is shutting down; retry on another",
-                               headers=[(b"retry-after", b"1")])
+            await send_shutting_down(send)
             return
         if self.count >= self.max_streams or self.open[client] >= self.per_client:
             limit = "this server's" if self.count >= self.max_streams else "your address's"
@@ -161,8 +160,7 @@ class LiveStreams:
                 await send_problem(send, status_of(error), error.code, error.message)
                 return
             except ServerClosing:
-                await send_problem(send, 503, "shutting_down", "the server is shutting down; retry on another",
-                                   headers=[(b"retry-after", b"1")])
+                await send_shutting_down(send)
                 return
             await self._stream(opened, receive, send)
         finally:
@@ -232,6 +230,11 @@ class LiveStreams:
 async def wait_for_disconnect(receive) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
+
+
+async def send_shutting_down(send) -> None:
+    await send_problem(send, 503, "shutting_down", "the server is shutting down; retry on another",
+                       headers=[(b"retry-after", b"1")])
 
 
 async def send_problem(send, status: int, code: str, detail: str, headers=()) -> None:
