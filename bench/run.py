@@ -262,6 +262,10 @@ def main():
         "ratio_to_floor": round(moves / floor, 3),
         "arbiter_moves_per_s_projector_in_own_process": round(moves_off),
         "ratio_to_floor_projector_in_own_process": round(moves_off / floor, 3),
+        # as PostgreSQL against SQLite: each round's ratio to its own floor, and their median
+        "ratio_to_floor_projector_in_own_process_by_round": [round(m / f, 3) for m, f in zip(bare, floors)],
+        "ratio_to_floor_projector_in_own_process_round_by_round": round(
+            statistics.median(m / f for m, f in zip(bare, floors)), 3),
         "aim_ratio": 0.7,
         "moves_by_store_projector_in_own_process": by_store,
         "postgres_1_shard_to_sqlite": round(statistics.median(postgres_to_sqlite), 3),  # round by round
