@@ -189,13 +189,18 @@ def test_malformed_or_misplaced_actions_are_refused_with_a_code(seed, mode, step
         if RULESET.outcome(state) is not None:
             return
         seat = rand.choice(sorted(RULESET.to_act(state)))
-        action = rand.choice(RULESET.legal_actions(state, seat))
+        listing = RULESET.legal_actions(state, seat)
+        action = rand.choice(listing)
+        offered = [{k: v for k, v in listed.items() if k != "params"} for listed in listing]
         for field in [k for k in action if k not in ("type", "params")]:
             for junk in JUNK:
+                posted = {k: v for k, v in {**action, field: junk}.items() if k != "params"}
                 try:
-                    RULESET.decide(state, seat, {**action, field: junk}, RandomStream(key, "m", seq))
+                    RULESET.decide(state, seat, posted, RandomStream(key, "m", seq))
                 except IllegalAction as refusal:
                     assert refusal.code and refusal.code != "illegal_action"
+                else:  # taken: only where the junk value makes another listed action
+                    assert posted in offered, f"accepted {field}={junk!r}: {posted}"
         for other in set(range(seats)) - RULESET.to_act(state):
             try:
                 RULESET.decide(state, other, action, RandomStream(key, "m", seq))
