@@ -290,11 +290,14 @@ def test_round_trip_export_import_audit_identical_boards(store_env, tmp_path):
             source_client.get(f"/v1/matches/{mid}/state", query_string={"version": n}).json
     caught_up(client)
     caught_up(source_client)
-    for seat in (None, 0, 1):  # the read models agree too (positions differ: other stores)
-        imported_board = client.get(f"/v1/matches/{mid}/board").json
-        source_board = source_client.get(f"/v1/matches/{mid}/board").json
-        assert imported_board["source"] == "read_model" and imported_board["board"] == source_board["board"]
+    imported_arbiter, source_arbiter = (c.application.extensions["arbiter"] for c in (client, source_client))
+    replayed = source.match(mid)
+    for seat in (None, 0, 1):  # the read models agree too, for each reader (positions differ: other stores)
+        imported_board, source_board = (a.board(mid, seat) for a in (imported_arbiter, source_arbiter))
+        assert imported_board["source"] == source_board["source"] == "read_model"
+        assert imported_board["board"] == source_board["board"] == replayed.ruleset.view(replayed.state, seat)
         assert imported_board["version"] == source_board["version"] == version
+    assert client.get(f"/v1/matches/{mid}/board").json["board"] == imported_arbiter.board(mid, None)["board"]
     again = client.post("/v1/imports", data=b"".join(lines), content_type="application/x-ndjson", headers=ADMIN)
     assert again.status_code == 409 and again.json["code"] == "match_exists"
     source.close()
