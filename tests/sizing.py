@@ -3,8 +3,9 @@
 `make test` runs each at a size that keeps the whole suite to a few minutes on two cores;
 ARBITER_LONG=N multiplies every size by N for a long run (a nightly run: ARBITER_LONG=10).
 Every test still runs at every size. Where a test also reads its own variable
-(ARBITER_PROPERTY_EXAMPLES, which bench/mutation.py lowers; ARBITER_WORDS_MATCHES;
-ARBITER_FUZZ_EXAMPLES), that variable sets its size outright."""
+(ARBITER_PROPERTY_EXAMPLES for the games' property tests, which bench/mutation.py lowers and a
+long run may raise; ARBITER_WORDS_MATCHES; ARBITER_FUZZ_EXAMPLES), that variable sets its size
+outright."""
 
 import os
 
@@ -14,3 +15,10 @@ LONG = float(os.environ.get("ARBITER_LONG", "1"))
 def sized(default: int) -> int:
     """`default` (the size for `make test`) times ARBITER_LONG, at least 1."""
     return max(1, round(default * LONG))
+
+
+def examples(default: int) -> int:
+    """A game's property test's Hypothesis examples: ARBITER_PROPERTY_EXAMPLES outright when it
+    is set, else `default` sized."""
+    wanted = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
+    return int(wanted) if wanted else sized(default)

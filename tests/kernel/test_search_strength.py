@@ -14,7 +14,9 @@ import pytest
 from bench.search_strength import decided, one_match, paired_estimate
 from projections.uncertainty import Z95
 
-MATCHES = int(os.environ.get("ARBITER_SEARCH_MATCHES", "2"))
+from ..sizing import sized
+
+MATCHES = int(os.environ.get("ARBITER_SEARCH_MATCHES", sized(2)))
 
 
 @pytest.mark.parametrize("game", ["cyberiad"])  # the cheapest rules; the rest take minutes a match

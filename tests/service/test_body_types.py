@@ -5,6 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from ..conftest import caught_up
+from ..sizing import sized
 from .helpers import bearer, create
 
 # JSON has no NaN or infinity (the client's encoder would send them as null, a valid value).
@@ -49,7 +50,7 @@ def assert_names_the_field(response, field):
     assert field in problem["detail"]
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=slot_and_value(CREATE_SLOTS))
 def test_create_with_a_wrongly_typed_value(client, case):
     (field, place, _), value = case
@@ -71,7 +72,7 @@ def waiting_match(client):
     return create(client, seats=("ann", "bob"))
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(100), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=slot_and_value(ACTION_SLOTS))
 def test_submit_with_a_wrongly_typed_value(client, waiting_match, case):
     match_id = waiting_match["match_id"]

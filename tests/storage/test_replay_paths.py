@@ -18,6 +18,8 @@ from domain.kernel.lobby import lobby_id
 from domain.kernel.match import Match, MatchSecret, secret_id
 from domain.kernel.store import MatchStore
 
+from ..sizing import sized
+
 GAMES = [ruleset.name for ruleset in games.all_latest()]
 FAR_FUTURE = "2100-01-01T00:00:00.000+00:00"  # every clock has run out, every match is idle
 CLOCKS = [None, {"base_seconds": 60, "increment_seconds": 2, "on_timeout": "loss"},
@@ -92,7 +94,7 @@ def test_every_game_and_every_kind_of_event_replays_as_the_library_does(two_stor
     assert comparable(reader.match(live.id)) == comparable(shard.repository.get(live.id, version=live.version))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=st.sampled_from(GAMES), seats=st.integers(1, 4), clock=st.sampled_from(CLOCKS),
        actions=st.integers(0, 40), ending=st.sampled_from(ENDINGS), seed=st.integers(0, 2**32))
 def test_replay_from_rows_equals_the_library_at_every_version(two_stores, game, seats, clock, actions, ending, seed):

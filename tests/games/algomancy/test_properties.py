@@ -18,22 +18,15 @@ from domain.games.algomancy.cards import TOKENS, name_of
 from domain.games.algomancy.state import stats
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
-from tests.sizing import sized
+from tests.sizing import examples
 
 SETUPS = [("1v1", 2), ("ffa", 3), ("ffa", 4), ("teams_split", 4), ("teams_joint", 4), ("archenemy", 3)]
 FORMATS = ["constructed", "live_draft", "cube_draft", "team_draft", "traditional_cube"]
 MODES = [({"setup": s, "format": f}, n) for s, n in SETUPS for f in FORMATS
          if not (f == "team_draft" and s in ("1v1", "ffa"))]
 MAX_ACTIONS = 20_000
-EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
 VIEW_EVERY = int(os.environ.get("ARBITER_ALGOMANCY_VIEW_EVERY", "5"))
 CARD_ID = re.compile(r'"([^"#]+#[0-9]+)"')
-
-
-def examples(default):
-    """ARBITER_PROPERTY_EXAMPLES sets the number of examples (raise it for long runs; bench/
-    mutation.py lowers it)."""
-    return int(EXAMPLES) if EXAMPLES else sized(default)
 
 
 def all_cards(state):

@@ -15,15 +15,9 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay
-from tests.sizing import sized
+from tests.sizing import examples
 
 MAX_ACTIONS = 3000
-# bench/mutation.py runs each mutant with a few examples only.
-FEW = int(os.environ.get("ARBITER_PROPERTY_EXAMPLES", "0"))
-
-
-def examples(n):
-    return min(n, FEW) if FEW else sized(n)
 
 
 def strings_in(value):
@@ -250,7 +244,8 @@ def action_strategy():
     )
 
 
-@settings(max_examples=examples(300) * (10 if FEW else 1), deadline=None)
+# one decision an example: ten times the examples where ARBITER_PROPERTY_EXAMPLES sets them (mutation runs)
+@settings(max_examples=examples(300) * (10 if "ARBITER_PROPERTY_EXAMPLES" in os.environ else 1), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), action=action_strategy())
 def test_every_illegal_action_is_refused_with_a_reason(seed, steps, action):
     rand = random.Random(seed)

@@ -4,7 +4,6 @@ tracks in bounds, a Cybermancer at 0 out at once, the end reason and winners con
 replay equals live play; no seat sees another's hand or any deck order; the greedy bot only
 plays legal moves."""
 
-import os
 
 import pytest
 from hypothesis import given, settings
@@ -15,16 +14,11 @@ from domain.games.cybermancy.cards import POWER
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
-from tests.sizing import sized
+from tests.sizing import examples
 
 MODES = [({}, 2), ({}, 3), ({}, 4), ({"mode": "teams"}, 4), ({"draft": True}, 2), ({"draft": True}, 3),
          ({"draft": True, "mode": "teams"}, 4)]
 MAX_ACTIONS = 20_000
-EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")  # bench/mutation.py lowers it
-
-
-def examples(default):
-    return min(default, int(EXAMPLES)) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 def assert_nothing_hidden_leaks(state, facts, actor, action):

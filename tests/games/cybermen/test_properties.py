@@ -4,7 +4,6 @@ per Cyberleader, Cyberlieutenants in order, no Cyberleader under Mark I, capture
 restore, item cards conserved, the end and the winners consistent); replay equals live play;
 no seat sees another's item cards."""
 
-import os
 import random
 from collections import Counter
 
@@ -21,15 +20,10 @@ from domain.kernel.terminal import plain_text
 from domain.kernel.canonical import json_copy
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
-from tests.sizing import sized
+from tests.sizing import examples
 
 MAX_ACTIONS = 20_000
-EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
 ALL_CARDS = sorted(card for card, n in ITEMS.items() for _ in range(n))
-
-
-def examples(default):
-    return min(default, int(EXAMPLES)) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 def assert_nothing_hidden_leaks(state, facts):

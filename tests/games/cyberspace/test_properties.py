@@ -5,7 +5,6 @@ a turn, three Access Tokens, Avatars on distinct nodes, the final round and the 
 consistent); replay equals live play; views show nothing of the face-down stack; actions
 that are not legal are refused with a code naming the rule, never a crash."""
 
-import os
 import random
 
 import orjson
@@ -22,7 +21,7 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
-from tests.sizing import sized
+from tests.sizing import examples
 
 BIT = {"duels": "bit"}
 BIT_MODES = [({}, 1), (BIT, 2), (BIT, 3), (BIT, 4), ({**BIT, "teams": True}, 4), ({**BIT, "handicap": [0, 2]}, 3),
@@ -33,11 +32,6 @@ CARD_MODES = [({}, 2), ({}, 3), ({"assistance": True}, 3), ({}, 4), ({"assistanc
 MODES = BIT_MODES + CARD_MODES
 MAX_ACTIONS = 5_000
 DRAWN_EVERY = 5  # random play draws the views for the terminal every few steps (assert_nothing_hidden_leaks)
-EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")  # bench/mutation.py lowers it; a long run raises it
-
-
-def examples(default):
-    return int(EXAMPLES) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 class Invariants:

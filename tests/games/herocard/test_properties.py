@@ -4,7 +4,6 @@ Exclusive a turn unless a card allows more, one Victory Point a turn, up to thre
 play on a twisted Attribute, the end consistent with the Victory Points); replay equals live
 play; nothing hidden (hands, deck order, face-down Secret Cards) reaches another seat."""
 
-import os
 import random
 
 import pytest
@@ -15,17 +14,12 @@ from domain.games.herocard import RULESET
 from domain.games.herocard.cards import ATTRIBUTES, deck_list
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay, random_play
-from tests.sizing import sized
+from tests.sizing import examples
 
 MODES = [({}, 2), ({"fair_start": True}, 2), ({"discard_queue": True}, 2), ({}, 3), ({}, 4),
          ({"teams": True}, 4), ({"assistance": True}, 3), ({"assistance": True, "fair_start": True}, 4),
          ({"teams": True, "discard_queue": True, "fair_start": True}, 4)]
 MAX_ACTIONS = 30_000
-EXAMPLES = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
-
-
-def examples(default):
-    return min(default, int(EXAMPLES)) if EXAMPLES else sized(default)  # ARBITER_LONG=N for a long run
 
 
 def cards_of(player):
