@@ -30,6 +30,7 @@ from service.api import create_app
 from service.cli import SHUTDOWN_GRACE_SECONDS
 
 from .projections.test_projections import assert_read_models_equal_replay, play_matches
+from .projections.test_resilience import caught_up_with_store
 from .service.helpers import create
 from .sizing import sized
 from .test_deployment import free_port
@@ -41,15 +42,15 @@ EXIT_WITHIN = 5.0
 
 
 def commands(env):
-    return {"projector": [ARBITER, "projector", "--batch-size", "7"],
+    return {"projector": [ARBITER, "projector", "--batch-size", "7", "--throttle", "300"],  # a backlog lasts
             "clock": [ARBITER, "clock", "--interval", "0.05"],
             "serve": [ARBITER, "serve", "--port", str(free_port()), "--workers", "2"]}
 
 
 def terminate_at_random(command, env, delay, during=None) -> tuple[int | None, float, str]:
-    """Start `command`, SIGTERM it `delay` seconds later (with `during(process)` running in a
-    thread meanwhile, if given); (exit status or None, seconds from SIGTERM to exit, stderr and
-    any process of its group that outlived it)."""
+    """Start `command`, SIGTERM it `delay` seconds later, or once `delay()` is true (with
+    `during(process)` running in a thread meanwhile, if given); (exit status or None, seconds
+    from SIGTERM to exit, stderr and any process of its group that outlived it)."""
     with tempfile.TemporaryFile() as stderr:  # not a pipe: a full one would block the server's log
         process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True,
                                    stdout=subprocess.DEVNULL, stderr=stderr)
@@ -62,8 +63,14 @@ def terminate_at_random(command, env, delay, during=None) -> tuple[int | None, f
 
 
 def stopped(process, delay) -> tuple[int | None, float, str]:
-    """SIGTERM after `delay`: (status or None, seconds to exit, any process of the group left)."""
-    time.sleep(delay)
+    """SIGTERM after `delay` (seconds, or a condition polled for 30 s at most): (status or None,
+    seconds to exit, any process of the group left)."""
+    if callable(delay):
+        deadline = time.monotonic() + 30
+        while not delay() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+    else:
+        time.sleep(delay)
     sent = time.monotonic()
     process.send_signal(signal.SIGTERM)
     try:
@@ -120,7 +127,12 @@ def test_each_long_running_command_exits_cleanly_on_sigterm_at_any_moment(name, 
     client = create_app(read_env).test_client()
     env = {**os.environ, **read_env}
     rand, created, clocked = random.Random(name), [], []
-    for run in range(RUNS):
+    projector = client.application.extensions["projector"]  # reads the positions the command commits
+
+    def applied() -> int:
+        return min(projector.positions().values())
+
+    for run in range(RUNS + (name == "projector")):
         if name == "projector":
             created += play_matches(client, 3, seed=run)
         elif name == "clock":
@@ -130,12 +142,19 @@ def test_each_long_running_command_exits_cleanly_on_sigterm_at_any_moment(name, 
         command = commands(env)[name]
         during = requests_until_gone(int(command[command.index("--port") + 1])) if name == "serve" else None
         delay = rand.uniform(0.0, 2.5)  # start-up takes about a second: then idle, or working
+        if run == RUNS:  # the projector's last run: SIGTERM just after a batch is committed, mid-backlog
+            before = applied()
+            delay = lambda: applied() > before  # noqa: E731
         code, took, problems = terminate_at_random(command, env, delay, during)
-        assert code in (0, -signal.SIGTERM) and took < EXIT_WITHIN and "Traceback" not in problems and "outlived" not in problems, \
-            f"{name}, SIGTERM {delay:.2f} s after start: status {code} after {took:.2f} s\n{problems[-3000:]}"
+        when = "once a batch was committed" if callable(delay) else f"{delay:.2f} s after start"
+        assert code in (0, -signal.SIGTERM) and took < EXIT_WITHIN and "Traceback" not in problems \
+            and "outlived" not in problems, f"{name}, SIGTERM {when}: status {code} after {took:.2f} s\n{problems[-3000:]}"
+        if run == RUNS:
+            assert code == 0 and before < applied() and not caught_up_with_store(client.application), \
+                "the projector's last run was not cut mid-backlog"
     store = client.application.extensions["arbiter"].store
     if name == "projector":  # what each interrupted projector committed is whole: one more catch-up equals a rebuild
-        client.application.extensions["projector"].catch_up()
+        projector.catch_up()
         assert_read_models_equal_replay(client, created)
     elif name == "clock":  # each timeout an interrupted clock recorded is a whole event of an intact chain
         timeouts = 0
