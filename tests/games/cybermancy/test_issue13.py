@@ -5,6 +5,7 @@ import pytest
 from domain.games.cybermancy import RULESET
 from domain.games.cybermancy import rules, rules_legal
 from domain.games.cybermancy.cards import CREATURES, POWER_VALUE
+from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 
 from .arena import act, arena, card_with, choose, power_cards, put
@@ -74,7 +75,7 @@ def test_summon_params_describe_every_accepted_payment():
             if admitted:
                 act(state, 0, action)
             else:
-                with pytest.raises(Exception):
+                with pytest.raises(IllegalAction):  # refused by the rules: a crash is not a refusal
                     act(state, 0, action)
 
 

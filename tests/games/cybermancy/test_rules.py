@@ -165,8 +165,8 @@ def test_the_game_ends_at_once_when_a_cybermancer_reaches_0():
 
 
 def test_call_to_arms_health_buff_may_target_cybermancers_and_split_among_targets():
-    healer = card_with(keyword="call_to_arms", call_to_arms="health")
-    amount = CREATURES[healer]["call_to_arms"]["amount"]
+    healer = next(card_id for card_id, card in sorted(CREATURES.items())  # one whose buff splits
+                  if card.get("call_to_arms", {}).get("kind") == "health" and card["call_to_arms"]["amount"] > 1)
     card = CREATURES[healer]
     state = arena(hands={0: [healer]}, tracks={0: {"cpu": card["cpu"], "ram": card["ram"]}}, health={0: 20},
                   cpu={0: power_cards("cpu", 3, 2)}, ram={0: power_cards("ram", 3, 2)})
@@ -176,9 +176,8 @@ def test_call_to_arms_health_buff_may_target_cybermancers_and_split_among_target
     assert state["prompt"]["kind"] == "health" and "cybermancer:0" in state["prompt"]["options"]
     assert f"c{state['next_uid'] - 1}" not in state["prompt"]["options"]  # not itself
     state = choose(state, "cybermancer:0")
-    if amount > 1:
-        state = choose(state, friend)
-        assert state["creatures"][friend]["health"] == CREATURES[ONE_ONE]["health"] + 1
+    state = choose(state, friend)
+    assert state["creatures"][friend]["health"] == CREATURES[ONE_ONE]["health"] + 1
     assert state["players"][0]["health"] == 21 and state["prompt"] is None
 
 
