@@ -460,6 +460,30 @@ def test_after_the_end_each_seat_sees_its_own_hand_and_everything_shows_the_whol
     wait_rendered(page, f"all:{version}")
 
 
+
+@pytest.mark.parametrize("failure", ["throws", "never_loads"])
+def test_a_games_renderer_that_fails_leaves_the_view_drawn_whole_by_the_generic_renderer(page, server, finished,
+                                                                                          failure):
+    """A game's renderer that throws as it draws (a warning on the board says so) or whose script
+    never loads: the board still shows the whole view, every leaf at its path (check_drawn's
+    generic check, which no registered game otherwise reaches)."""
+    game = "herocard"
+    broken = ('window.ArbiterViewer.register("herocard", {render: function () { '
+              'throw new Error("broken on purpose"); }});')
+    page.route(f"**/viewer/renderers/{game}.js",
+               lambda route: route.fulfill(content_type="application/javascript", body=broken)
+               if failure == "throws" else route.fulfill(status=404, body=""))
+    match_id = finished[game]["match_id"]
+    version = api(server, f"/v1/matches/{match_id}")["version"] // 2
+    page.goto(f"/matches/{match_id}#v={version}")
+    wait_rendered(page, f"view:spectator:{version}")
+    warnings = page.locator("#board .warning")
+    if failure == "throws":
+        assert "renderer failed (broken on purpose)" in warnings.inner_text()
+    else:
+        assert warnings.count() == 0
+    check_drawn("a game without a renderer", page.evaluate(DRAWN), expected_view(server, match_id, version, None))
+
 # -- audit badge ----------------------------------------------------------------------------
 
 def test_the_audit_badge_turns_red_at_the_first_divergent_seq_of_a_tampered_store(page, server):
