@@ -69,6 +69,7 @@ class ArbiterApp:
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.streams.closing.set()  # on the loop (an asyncio event): every stream ends
+                self._loop = None  # closed once the server is done: end_streams has nothing left to tell
                 # the waits off the loop: a request still answered on a WSGI thread (its task
                 # cancelled after the grace period) sends through this loop as it ends
                 await asyncio.to_thread(self.shut_down)
@@ -79,8 +80,9 @@ class ArbiterApp:
         """Tell every live stream to end now (from any thread): its response ends whole and its
         client resumes on another server with Last-Event-ID; a stream asked for from now on is
         refused (503 shutting_down)."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self.streams.closing.set)
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.streams.closing.set)
 
     def end_streams_on_exit_signals(self) -> None:
         """uvicorn gives the app its lifespan shutdown only once every connection has closed or
@@ -98,8 +100,10 @@ class ArbiterApp:
                 continue
 
             def handler(signum, frame, uvicorns=uvicorns):
-                self.end_streams()
-                uvicorns(signum, frame)
+                try:
+                    self.end_streams()
+                finally:  # the signal is uvicorn's whatever happened here
+                    uvicorns(signum, frame)
 
             signal.signal(number, handler)
 

@@ -89,8 +89,8 @@ def serve(host, port, workers):
     """Serve the HTTP API (uvicorn, one process a worker) on the configured store."""
     import uvicorn
 
-    # Streams end on shutdown after GRACE seconds (their clients resume with Last-Event-ID);
-    # every other request has finished by then.
+    # Streams end as the shutdown's signal arrives (their clients resume with Last-Event-ID:
+    # service/asgi.py); every other request has GRACE seconds to finish.
     uvicorn.run("service.asgi:create", factory=True, host=host, port=port, workers=workers, loop="uvloop",
                 http="httptools", timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS, log_level="info",
                 timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS)

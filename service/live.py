@@ -187,7 +187,7 @@ class LiveStreams:
                 for seq, chunk in chunks:
                     await send({"type": "http.response.body", "body": chunk, "more_body": True})
                     last = seq
-                if over:
+                if over or self.closing.is_set():  # a long backlog is not sent to its end first
                     break
                 if chunks:
                     continue
@@ -220,7 +220,8 @@ class LiveStreams:
         """Stop following the store, and wait (up to `timeout` in all) for the watcher's and the
         streams' store reads in progress: the store may be closed next (see Watcher.stop). A
         stream's next read finds the server closing. (The streams themselves are told to end by
-        `closing`, an asyncio event set on their loop: ArbiterApp.lifespan.)"""
+        `closing`, an asyncio event set on their loop: by ArbiterApp.end_streams as the shutdown's
+        signal arrives, and again by its lifespan shutdown.)"""
         deadline = time.monotonic() + timeout
         self.reads.shutdown(wait=False)
         self.watcher.stop(timeout)

@@ -17,8 +17,12 @@ def sized(default: int) -> int:
     return max(1, round(default * LONG))
 
 
+def examples_set() -> bool:
+    """Whether ARBITER_PROPERTY_EXAMPLES sets the games' property examples (bench/mutation.py)."""
+    return bool(os.environ.get("ARBITER_PROPERTY_EXAMPLES"))
+
+
 def examples(default: int) -> int:
     """A game's property test's Hypothesis examples: ARBITER_PROPERTY_EXAMPLES outright when it
     is set, else `default` sized."""
-    wanted = os.environ.get("ARBITER_PROPERTY_EXAMPLES")
-    return int(wanted) if wanted else sized(default)
+    return int(os.environ["ARBITER_PROPERTY_EXAMPLES"]) if examples_set() else sized(default)

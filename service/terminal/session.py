@@ -155,14 +155,14 @@ class RemoteSession:
 
     def wait(self, version: int, seconds: float = STREAM_READ_SECONDS) -> None:
         """Follow the live stream from `version` until its next event arrives (or the stream
-        ends: the match is over), or `seconds` pass."""
+        ends: the match is over, or the server is shutting down), or `seconds` pass."""
         token = next(iter(self.tokens.values()), None)
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         try:
             with self.server.http.stream("GET", f"{self.base}/stream", params={"since": version}, headers=headers,
                                          timeout=httpx.Timeout(seconds, connect=5.0)) as stream:
                 if stream.status_code != 200:
-                    time.sleep(1.0)  # refused (too many streams): look again by polling
+                    time.sleep(1.0)  # refused (too many streams, or shutting down): look again by polling
                     return
                 for line in stream.iter_lines():
                     if line.startswith("data:"):

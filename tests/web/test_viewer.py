@@ -460,7 +460,6 @@ def test_after_the_end_each_seat_sees_its_own_hand_and_everything_shows_the_whol
     wait_rendered(page, f"all:{version}")
 
 
-
 @pytest.mark.parametrize("failure", ["throws", "never_loads"])
 def test_a_games_renderer_that_fails_leaves_the_view_drawn_whole_by_the_generic_renderer(page, server, finished,
                                                                                           failure):
@@ -483,6 +482,7 @@ def test_a_games_renderer_that_fails_leaves_the_view_drawn_whole_by_the_generic_
     else:
         assert warnings.count() == 0
     check_drawn("a game without a renderer", page.evaluate(DRAWN), expected_view(server, match_id, version, None))
+
 
 # -- audit badge ----------------------------------------------------------------------------
 

@@ -1,7 +1,6 @@
 """Random legal play from random seeds: the game always ends, replay equals live play,
 no seat ever sees what the rulebook hides from it, and illegal actions are refused."""
 
-import os
 import random
 
 from hypothesis import example, given, settings
@@ -15,7 +14,7 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.errors import IllegalAction
 from domain.kernel.rng import RandomStream
 from tests.games.replay import play_and_replay
-from tests.sizing import examples
+from tests.sizing import examples, examples_set
 
 MAX_ACTIONS = 3000
 
@@ -245,7 +244,7 @@ def action_strategy():
 
 
 # one decision an example: ten times the examples where ARBITER_PROPERTY_EXAMPLES sets them (mutation runs)
-@settings(max_examples=examples(300) * (10 if "ARBITER_PROPERTY_EXAMPLES" in os.environ else 1), deadline=None)
+@settings(max_examples=examples(300) * (10 if examples_set() else 1), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), action=action_strategy())
 def test_every_illegal_action_is_refused_with_a_reason(seed, steps, action):
     rand = random.Random(seed)

@@ -165,8 +165,8 @@ def test_the_game_ends_at_once_when_a_cybermancer_reaches_0():
 
 
 def test_call_to_arms_health_buff_may_target_cybermancers_and_split_among_targets():
-    healer = next(card_id for card_id, card in sorted(CREATURES.items())  # one whose buff splits
-                  if card.get("call_to_arms", {}).get("kind") == "health" and card["call_to_arms"]["amount"] > 1)
+    healer = next(card_id for card_id, card in sorted(CREATURES.items())  # one whose buff splits in two
+                  if card.get("call_to_arms", {}).get("kind") == "health" and card["call_to_arms"]["amount"] == 2)
     card = CREATURES[healer]
     state = arena(hands={0: [healer]}, tracks={0: {"cpu": card["cpu"], "ram": card["ram"]}}, health={0: 20},
                   cpu={0: power_cards("cpu", 3, 2)}, ram={0: power_cards("ram", 3, 2)})
