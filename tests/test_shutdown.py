@@ -34,6 +34,7 @@ from .projections.test_resilience import caught_up_with_store
 from .service.helpers import create
 from .sizing import sized
 from .test_deployment import free_port
+from .test_first_boot import wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 ARBITER = str(Path(sys.executable).parent / "arbiter")
@@ -170,19 +171,6 @@ def test_each_long_running_command_exits_cleanly_on_sigterm_at_any_moment(name, 
             assert audit(store.stored_events(uuid.UUID(match["match_id"]))).checks["chain"] == "ok", match["match_id"]
 
 
-def wait_healthy(base: str, process, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert process.poll() is None, f"serve exited with {process.returncode}"
-        try:
-            with urllib.request.urlopen(f"{base}/healthz", timeout=2) as response:
-                response.read()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"{base} did not answer in {seconds} s")
-
-
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_serve_ends_its_live_streams_when_the_signal_arrives_not_after_its_grace_period(sqlite_env, signal_number):
     """uvicorn gives the app its shutdown only once every connection has closed or its grace
@@ -202,7 +190,7 @@ def test_serve_ends_its_live_streams_when_the_signal_arrives_not_after_its_grace
                                    env=env, start_new_session=True,
                                    stdout=subprocess.DEVNULL, stderr=log)
         try:
-            wait_healthy(f"http://127.0.0.1:{port}", process)
+            wait_for(f"http://127.0.0.1:{port}/healthz", [process])
             streams = []
             for _ in range(4):  # on new connections: both workers hold some
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)

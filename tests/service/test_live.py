@@ -65,10 +65,7 @@ def test_stopping_the_watcher_waits_for_its_read_in_progress(sqlite_env, monkeyp
     store = MatchStore(sqlite_env)
     watcher = service.live.Watcher(store)
 
-    async def follow_a_match():
-        watcher.subscribe("a-match")
-
-    run_apart(follow_a_match())  # the first follower starts the watcher's thread
+    subscribe_apart(watcher, "a-match")  # the first follower starts the watcher's thread
     recorder = store.shards[""].recorder
     slow_read = SlowCall(recorder.max_notification_id)
     monkeypatch.setattr(recorder, "max_notification_id", slow_read)
@@ -85,11 +82,16 @@ def test_a_stopped_watcher_starts_no_thread_for_a_stream_that_subscribes_after(s
     watcher = service.live.Watcher(store)
     watcher.stop()
 
-    async def follow_a_match():
-        watcher.subscribe("a-match")
-
     try:
-        run_apart(follow_a_match())
+        subscribe_apart(watcher, "a-match")
         assert watcher._thread is None, "a watcher stopped for a shutdown went on reading the store"
     finally:
         store.close()
+
+
+def subscribe_apart(watcher, match_id: str) -> None:
+    """A stream's subscription, made on an event loop as a stream makes it (run_apart)."""
+    async def follow():
+        watcher.subscribe(match_id)
+
+    run_apart(follow())

@@ -16,7 +16,6 @@ import warnings
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-
 import service.lifecycle
 
 from .conftest import LiveServer, screenshot_dir
