@@ -87,13 +87,13 @@ def main():
 @click.option("--workers", default=2, show_default=True, type=int)
 def serve(host, port, workers):
     """Serve the HTTP API (uvicorn, one process a worker) on the configured store."""
-    import uvicorn
+    from .supervisor import serve as run_server  # imports uvicorn: not for the other commands
 
     # Streams end as the shutdown's signal arrives (their clients resume with Last-Event-ID:
     # service/asgi.py); every other request has GRACE seconds to finish.
-    uvicorn.run("service.asgi:create", factory=True, host=host, port=port, workers=workers, loop="uvloop",
-                http="httptools", timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS, log_level="info",
-                timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS)
+    run_server("service.asgi:create", factory=True, host=host, port=port, workers=workers, loop="uvloop",
+               http="httptools", timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS, log_level="info",
+               timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS)
 
 
 @main.command()
