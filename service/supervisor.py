@@ -1,17 +1,22 @@
-"""`arbiter serve`'s process supervisor: uvicorn's own, told to stop the moment it is signalled.
+"""`arbiter serve`'s process supervisor: uvicorn's own, which never restarts a worker once a
+stop signal has arrived.
 
-uvicorn's supervisor only queues SIGINT and SIGTERM, for its loop to handle on its next turn
+uvicorn's supervisor queues SIGINT and SIGTERM, for its loop to handle on its next turn
 (every 0.5 s), and between turns it restarts any worker it finds dead. Ctrl-C reaches the
 whole process group, so the workers begin their shutdown on the same signal: one that had
 already exited when the supervisor looked, before it had handled its own SIGINT, was
-restarted, and the new worker then started up (the app imported and created) only to be shut
-down again. That cost seconds on a loaded machine (CI's shutdown test waited over 5 s for
-the server to exit). Here the signal sets the supervisor's stop at once: a worker can only
-exit after the signal has arrived, and the supervisor's check before a restart runs after
-its handler, so it never restarts a worker on the way out.
+restarted, and the new worker then started up (the app imported and created) only to be
+shut down again. That cost seconds on a loaded machine (CI's shutdown test waited over 5 s
+for the server to exit).
+
+Here the supervisor counts itself stopping from the moment a stop signal is queued. The
+signal handler stays uvicorn's, which only appends to a list: a handler that set the stop
+event itself would take the event's lock, which the main thread it interrupts may be
+holding (within the loop's wait), and deadlock the supervisor for good.
 """
 
 import signal
+import threading
 
 import uvicorn
 from uvicorn import Config
@@ -20,17 +25,27 @@ from uvicorn.supervisors import Multiprocess
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+class StopEvent(threading.Event):
+    """The supervisor's `should_exit`: set once its loop handles a stop signal, and counted
+    set from the moment one is queued. A worker can only exit on a signal after it has
+    arrived, and the supervisor's handler runs before its next check, so a worker found dead
+    on the way out is never restarted."""
+
+    def __init__(self, signal_queue: list[int]):
+        super().__init__()
+        self.signal_queue = signal_queue
+
+    def is_set(self) -> bool:
+        return super().is_set() or any(number in STOP_SIGNALS for number in tuple(self.signal_queue))
+
+
 class Supervisor(Multiprocess):
-    """uvicorn's Multiprocess (its signal queue, health checks and restarts unchanged), stopped
-    by SIGINT or SIGTERM as soon as the signal arrives."""
+    """uvicorn's Multiprocess (its signal handling, health checks and restarts unchanged),
+    stopping as soon as SIGINT or SIGTERM is queued."""
 
     def __init__(self, config: Config):
         super().__init__(config, sockets=[config.bind_socket()])
-        for number in STOP_SIGNALS:
-            signal.signal(number, self._stop_now)
-
-    def _stop_now(self, number: int, frame) -> None:
-        self.should_exit.set()  # its loop then stops its workers and waits for them
+        self.should_exit = StopEvent(self.signal_queue)
 
 
 def serve(app: str, **settings) -> None:
