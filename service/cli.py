@@ -127,6 +127,10 @@ def play(game, seats, bots, bot_kind, options_json, server, join_id, token, name
     from .terminal.play import Leave, Table
     from .terminal.session import LocalSession, Refused, Server
 
+    # Ctrl-C is how a player leaves, resigns or aborts: it raises KeyboardInterrupt even when
+    # whatever started this command had SIGINT ignored, which Python would otherwise keep
+    # (a launcher's background job: the terminal's Ctrl-C then did nothing, "^C" on the screen)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if not (game or join_id or resume_id):
         raise click.UsageError("name a GAME to start a match, or --join ID (with --server) or --resume ID")
     try:

@@ -3,6 +3,7 @@ tests/services.py) and the Flask app."""
 
 import contextlib
 import os
+import signal
 import time
 import uuid
 from urllib.parse import urlparse, urlunparse
@@ -27,6 +28,11 @@ settings.load_profile("ci")
 # inherit it from the environment.
 TEST_BOT_STEP_MS = "1"
 os.environ["ARBITER_BOT_STEP_MS"] = TEST_BOT_STEP_MS
+
+# The programs the tests start at a terminal are sent Ctrl-C as a person would; a suite started
+# with SIGINT ignored (a launcher's background job) passed that on to every one of them. Those
+# that must bear it say so themselves (tests/terminal: `arbiter play`).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_configure(config):

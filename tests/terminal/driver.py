@@ -32,9 +32,12 @@ def environment(data_dir, **extra) -> dict:
             "LINES": "60", "TERM": "xterm-256color", "NO_COLOR": "", **extra}
 
 
-def spawn(args, env, timeout=60) -> pexpect.spawn:
+def spawn(args, env, timeout=60, sigint_ignored=False) -> pexpect.spawn:
+    """`arbiter *args` at a terminal of its own; started with SIGINT ignored, as by a launcher's
+    background job, if `sigint_ignored`."""
+    ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if sigint_ignored else None
     child = pexpect.spawn(ARBITER, list(args), env=env, encoding="utf-8", timeout=timeout,
-                          dimensions=(60, 110), codec_errors="replace")
+                          dimensions=(60, 110), codec_errors="replace", preexec_fn=ignore)
     child.delaybeforesend = None
     return child
 

@@ -158,6 +158,17 @@ def test_ctrl_c_then_leave_and_resume_continues_the_same_local_match(tmp_path):
     assert shown["summary"]["version"] > left["summary"]["version"], "the moves after --resume are the same match's"
 
 
+def test_ctrl_c_asks_to_abort_even_when_play_was_started_with_sigint_ignored(tmp_path):
+    """Python keeps a SIGINT it was started with ignored: `arbiter play` run by a launcher's
+    background job showed "^C" and did nothing. Ctrl-C is how a player leaves, resigns or aborts."""
+    child = spawn(["play", "cyberiad"], environment(tmp_path), timeout=20, sigint_ignored=True)
+    child.expect(PASS)
+    child.sendline("")
+    child.expect(MENU)
+    child.sendintr()
+    child.expect(r"\[a\]bort")
+
+
 def test_ctrl_c_resigns_or_aborts(tmp_path):
     env = environment(tmp_path)
     child = spawn(["play", "cyberiad"], env)  # two people: nobody has moved at the first question
