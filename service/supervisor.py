@@ -2,11 +2,11 @@
 stop signal has arrived.
 
 uvicorn's supervisor queues SIGINT and SIGTERM, for its loop to handle on its next turn
-(every 0.5 s), and between turns it restarts any worker it finds dead. Ctrl-C reaches the
-whole process group, so the workers begin their shutdown on the same signal: one that had
-already exited when the supervisor looked, before it had handled its own SIGINT, was
-restarted, and the new worker then started up (the app imported and created) only to be
-shut down again. That cost seconds on a loaded machine (CI's shutdown test waited over 5 s
+(every 0.5 s); on each turn, after the signals queued by then, it restarts any worker it
+finds dead. Ctrl-C reaches the whole process group, so the workers begin their shutdown on
+the same signal: one that had already exited when the supervisor looked, before it had
+handled its own SIGINT, was restarted, and the new worker then started up (the app imported
+and created) only to be shut down again. That cost seconds on a loaded machine (CI's shutdown test waited over 5 s
 for the server to exit).
 
 Here the supervisor counts itself stopping from the moment a stop signal is queued. The
@@ -29,7 +29,8 @@ class StopEvent(threading.Event):
     """The supervisor's `should_exit`: set once its loop handles a stop signal, and counted
     set from the moment one is queued. A worker can only exit on a signal after it has
     arrived, and the supervisor's handler runs before its next check, so a worker found dead
-    on the way out is never restarted."""
+    on the way out is never restarted. `wait` reads only the event's own flag: the loop still
+    handles the queued signal itself (and logs it) on its next turn."""
 
     def __init__(self, signal_queue: list[int]):
         super().__init__()
@@ -49,8 +50,9 @@ class Supervisor(Multiprocess):
 
 
 def serve(app: str, **settings) -> None:
-    """`uvicorn.run(app, **settings)`, its workers under the Supervisor when there are several
-    (with one, uvicorn runs the server in this process: there is nothing to restart)."""
+    """What `uvicorn.run(app, **settings)` does for `arbiter serve` (an import string, no
+    reload, no Unix socket), its workers under the Supervisor when there are several; with
+    one, uvicorn.run itself (the server in this process: there is nothing to restart)."""
     if settings.get("workers", 1) > 1:
         Supervisor(Config(app, **settings)).run()
     else:

@@ -39,19 +39,32 @@ def bot_gaps(store, match_id: uuid.UUID, records: list[dict], bot_seat: int) -> 
     return gaps
 
 
-def noting_when_bots_are_asked(arbiter, monkeypatch) -> list[float]:
-    """The server's pace, unchanged, noting each time (seconds) a paced bot's move is paced
-    from: when the bot was asked. In order; a move is paced from it twice (when due, when
-    recorded)."""
-    asked_times = []
+def noting_when_bots_are_asked(arbiter, monkeypatch) -> tuple[list[float], list[tuple[float, float]]]:
+    """The server's pace, unchanged, noting each time (seconds) a paced move is paced from
+    (`reply_at`'s `asked`: twice a move, when due and when recorded, in order) and each bot's
+    thinking (the `asked` it was given, and when it began). Each bot move is also recorded 5 ms
+    late, well within LATE_MS: a runner that wakes at once would hide a move stamped when it is
+    saved rather than at its paced time (to the millisecond, the two were the same)."""
+    paced, thoughts = [], []
 
     class Noting(type(arbiter.bot_pace)):
         def reply_at(self, bot, asked, ready):
-            asked_times.append(asked)
+            paced.append(asked)
             return super().reply_at(bot, asked, ready)
 
+        def think(self, bot, choose, asked):
+            thoughts.append((asked, time.time()))
+            return super().think(bot, choose, asked)
+
+    record = arbiter._record_bot_move
+
+    def late(*args, **kwargs):
+        time.sleep(0.005)
+        return record(*args, **kwargs)
+
     monkeypatch.setattr(arbiter, "bot_pace", Noting(arbiter.bot_pace.step_ms))
-    return asked_times
+    monkeypatch.setattr(arbiter, "_record_bot_move", late)
+    return paced, thoughts
 
 
 def persons_turn(client, match_id: str) -> bool:
@@ -85,7 +98,7 @@ def test_a_bots_move_is_public_whole_steps_after_it_was_asked_whatever_it_had_to
         # the whole budget (the busy-window test below), 11 CPU-s of the suite at 700.
         monkeypatch.setattr(served, "milliseconds", 100)
     step = arbiter.bot_pace.step_of(served)
-    asked_times = noting_when_bots_are_asked(arbiter, monkeypatch)
+    asked_times, thoughts = noting_when_bots_are_asked(arbiter, monkeypatch)
     rand, gaps, returned_early = random.Random(5), [], []
 
     def enough():
@@ -120,7 +133,10 @@ def test_a_bots_move_is_public_whole_steps_after_it_was_asked_whatever_it_had_to
     # hundred on a loaded machine, and the same whatever the bot may choose. Without the pace a
     # search bot's gaps are its thinking: 0-2 ms for one legal move, tens to hundreds for several.
     for choices, gap, answered, moved in gaps:
-        asked = math.floor(max(a for a in asked_times if a * 1000 <= moved) * 1000)
+        exact = max((a for a in asked_times if a * 1000 <= moved), default=None)
+        assert exact is not None, f"no bot was asked before the move recorded at {moved}"
+        assert any(given == exact <= began for given, began in thoughts), "the move is paced from before the bot thought"
+        asked = math.floor(exact * 1000)
         assert gap >= step and answered <= asked and (moved - asked) % step == 0, (
             f"a move with {choices} legal choices made public {gap} ms after the event it answered and "
             f"{moved - asked} ms after the bot was asked {asked - answered} ms after that event, not a whole "

@@ -161,12 +161,15 @@ def test_ctrl_c_then_leave_and_resume_continues_the_same_local_match(tmp_path):
 def test_ctrl_c_asks_to_abort_even_when_play_was_started_with_sigint_ignored(tmp_path):
     """Python keeps a SIGINT it was started with ignored: `arbiter play` run by a launcher's
     background job showed "^C" and did nothing. Ctrl-C is how a player leaves, resigns or aborts."""
-    child = spawn(["play", "cyberiad"], environment(tmp_path), timeout=20, sigint_ignored=True)
+    child = spawn(["play", "cyberiad"], environment(tmp_path), sigint_ignored=True)
     child.expect(PASS)
     child.sendline("")
     child.expect(MENU)
     child.sendintr()
-    child.expect(r"\[a\]bort")
+    child.expect(r"\[a\]bort", timeout=20)
+    child.sendline("a")
+    child.expect(OVER)
+    child.expect(pexpect.EOF)
 
 
 def test_ctrl_c_resigns_or_aborts(tmp_path):
