@@ -17,19 +17,25 @@ def projector_on(sqlite_env, tmp_path):
 def test_an_idle_projector_looks_less_and_less_often(sqlite_env, tmp_path):
     # Caught up, it waited 5 ms between looks for ever (200 reads of the stores a second); now
     # the wait doubles after each empty look, up to 0.1 s: about a dozen looks in a second.
+    # The waits are those it asks for: how long they take beside the looks is the machine's.
     projector, _ = projector_on(sqlite_env, tmp_path)
-    looks = []
+    looks, waits = [], []
     run_once = projector.run_once
     projector.run_once = lambda: looks.append(time.monotonic()) or run_once()
+
+    class NotingWaits(threading.Event):  # the wake-up it waits on between looks
+        def wait(self, timeout=None):
+            waits.append(timeout)
+            return super().wait(timeout)
+
     stop = threading.Event()
-    thread = threading.Thread(target=projector.run_forever, args=(stop,))
+    thread = threading.Thread(target=projector.run_forever, args=(stop,), kwargs={"woken": NotingWaits()})
     thread.start()
     time.sleep(1.0)
     stop.set()
     thread.join(5)
     assert 5 <= len(looks) <= 30, f"{len(looks)} looks in a second of nothing to do"
-    gaps = [b - a for a, b in zip(looks, looks[1:])]
-    assert max(gaps) < 0.5 and gaps[-1] > 4 * gaps[0], gaps
+    assert waits[:6] == [0.005, 0.01, 0.02, 0.04, 0.08, 0.1] and set(waits[6:]) <= {0.1}, waits
 
 
 def test_a_save_by_this_process_wakes_the_embedded_projector_at_once(sqlite_env, tmp_path):

@@ -39,32 +39,37 @@ def bot_gaps(store, match_id: uuid.UUID, records: list[dict], bot_seat: int) -> 
     return gaps
 
 
-def noting_when_bots_are_asked(arbiter, monkeypatch) -> tuple[list[float], list[tuple[float, float]]]:
-    """The server's pace, unchanged, noting each time (seconds) a paced move is paced from
-    (`reply_at`'s `asked`: twice a move, when due and when recorded, in order) and each bot's
-    thinking (the `asked` it was given, and when it began). Each bot move is also recorded 5 ms
-    late, well within LATE_MS: a runner that wakes at once would hide a move stamped when it is
-    saved rather than at its paced time (to the millisecond, the two were the same)."""
+def noting_the_pace(arbiter, monkeypatch) -> tuple[list[tuple[float, float, float]], list[tuple[float, float]]]:
+    """The server's pace, unchanged, noting each move it paces (`reply_at`'s `asked` and
+    `ready`, and the time it gives: twice a move, when due and when recorded, in order) and
+    each bot's thinking (the `asked` it was given, and when it began)."""
     paced, thoughts = [], []
 
     class Noting(type(arbiter.bot_pace)):
         def reply_at(self, bot, asked, ready):
-            paced.append(asked)
-            return super().reply_at(bot, asked, ready)
+            at = super().reply_at(bot, asked, ready)
+            paced.append((asked, ready, at))
+            return at
 
         def think(self, bot, choose, asked):
             thoughts.append((asked, time.time()))
             return super().think(bot, choose, asked)
 
+    monkeypatch.setattr(arbiter, "bot_pace", Noting(arbiter.bot_pace.step_ms))
+    return paced, thoughts
+
+
+def recorded_late(arbiter, monkeypatch, seconds: float = 0.005) -> None:
+    """Each bot move recorded `seconds` late (well within LATE_MS): a runner that wakes at once
+    would hide a move stamped when it is saved rather than at its paced time (to the
+    millisecond, the two were the same)."""
     record = arbiter._record_bot_move
 
     def late(*args, **kwargs):
-        time.sleep(0.005)
+        time.sleep(seconds)
         return record(*args, **kwargs)
 
-    monkeypatch.setattr(arbiter, "bot_pace", Noting(arbiter.bot_pace.step_ms))
     monkeypatch.setattr(arbiter, "_record_bot_move", late)
-    return paced, thoughts
 
 
 def persons_turn(client, match_id: str) -> bool:
@@ -98,7 +103,8 @@ def test_a_bots_move_is_public_whole_steps_after_it_was_asked_whatever_it_had_to
         # the whole budget (the busy-window test below), 11 CPU-s of the suite at 700.
         monkeypatch.setattr(served, "milliseconds", 100)
     step = arbiter.bot_pace.step_of(served)
-    asked_times, thoughts = noting_when_bots_are_asked(arbiter, monkeypatch)
+    paced, thoughts = noting_the_pace(arbiter, monkeypatch)
+    recorded_late(arbiter, monkeypatch)
     rand, gaps, returned_early = random.Random(5), [], []
 
     def enough():
@@ -133,7 +139,7 @@ def test_a_bots_move_is_public_whole_steps_after_it_was_asked_whatever_it_had_to
     # hundred on a loaded machine, and the same whatever the bot may choose. Without the pace a
     # search bot's gaps are its thinking: 0-2 ms for one legal move, tens to hundreds for several.
     for choices, gap, answered, moved in gaps:
-        exact = max((a for a in asked_times if a * 1000 <= moved), default=None)
+        exact = max((a for a, _, _ in paced if a * 1000 <= moved), default=None)
         assert exact is not None, f"no bot was asked before the move recorded at {moved}"
         assert any(given == exact <= began for given, began in thoughts), "the move is paced from before the bot thought"
         asked = math.floor(exact * 1000)
@@ -184,8 +190,8 @@ def test_the_bot_runner_saves_each_paced_move_when_due_and_plays_other_matches_m
     (a runner that thought and slept on one thread did both)."""
     ran, done = [], threading.Event()
 
-    def play_on(match_id):  # a search: half a second of thinking
-        time.sleep(0.5)
+    def play_on(match_id):  # a search: a second of thinking
+        time.sleep(1.0)
         ran.append(("played", match_id, time.time()))
 
     runner = BotRunner(play_on)
@@ -197,10 +203,12 @@ def test_the_bot_runner_saves_each_paced_move_when_due_and_plays_other_matches_m
         runner.submit(other)
         runner.submit(other)  # asked twice before its turn: played once
     assert done.wait(5)
-    time.sleep(0.6)  # a second play, were there one, would end by now
-    assert [kind for kind, _, _ in ran] == ["early move", "played", "late move"], ran
+    time.sleep(max(0.0, start + 2.3 - time.time()))  # a second play, were there one, would end by now
+    # each move when due, though a thinker is busy from the start to a second in (on a loaded
+    # machine, later: the moves' bounds leave that much, and still fall before the play ends)
+    assert [kind for kind, _, _ in ran] == ["early move", "late move", "played"], ran
     times = {kind: at - start for kind, _, at in ran}
-    assert 0.3 <= times["early move"] < 0.45 and 0.6 <= times["late move"] < 0.75, times
+    assert 0.3 <= times["early move"] < 0.65 and 0.6 <= times["late move"] < 0.95 <= times["played"], times
 
 
 def test_a_bot_with_a_budget_keeps_the_process_as_busy_whatever_it_had_to_choose_from():
@@ -252,10 +260,25 @@ def a_late_greedy_move(client, arbiter, ago: float = 0.26):
     match = arbiter.store.match(match_id)
     (seat,) = match.to_act()
     copy, bot = match.to_change(), match.ruleset.bots["greedy"]
-    asked = time.time() - ago
-    record = functools.partial(arbiter._record_bot_move, copy, seat, bot(copy.state, seat, random.Random(1)),
-                               arbiter.store.secret(match_id).seed, paced=(bot, asked))
-    return match_id, match.version, asked, record
+    move, seed = bot(copy.state, seat, random.Random(1)), arbiter.store.secret(match_id).seed
+    asked = time.time() - ago  # the last thing before the record: its own lateness is `ago`, no more
+    return match_id, match.version, asked, functools.partial(arbiter._record_bot_move, copy, seat, move, seed,
+                                                             paced=(bot, asked))
+
+
+def come_late_as_meant(client, arbiter, paced, first_record) -> tuple:
+    """`a_late_greedy_move` whose first record (`first_record(match_id, record)`) finds its
+    paced time still ahead, as the test means; on a loaded machine a stall before that record
+    can take the move past it too (saved at once), so a new match is tried, three in all.
+    (match id, version before the move, asked, record)."""
+    for _ in range(3):
+        match_id, version, asked, record = a_late_greedy_move(client, arbiter)
+        noted = len(paced)
+        first_record(match_id, record)
+        _, ready, at = paced[noted]
+        if at > ready:
+            return match_id, version, asked, record
+    raise AssertionError(f"three late moves were each stalled past their second step: {paced}")
 
 
 def saved_by_the_runner(arbiter, match_id, version) -> None:
@@ -280,7 +303,11 @@ def test_a_move_its_runner_saves_late_is_stamped_at_a_later_whole_step_never_bac
     # due 200 ms after it was asked, and come to a second late
     match_id, _, asked, record = a_late_greedy_move(client, arbiter, ago=1.03)
     recorded_from = time.time()
-    assert record()
+    outcome = record()
+    if isinstance(outcome, float):  # come later still (a loaded machine): its next step, ahead
+        time.sleep(max(0.0, outcome - time.time()))
+        outcome = record(waited_for=outcome)
+    assert outcome is True
     seen = time.time()
     at = parse_time(arbiter.store.stored_events(match_id)[-1]["data"]["at"])
     steps = stamped_steps_after(arbiter, match_id, asked)
@@ -296,15 +323,19 @@ def test_a_move_come_late_past_its_step_is_saved_no_earlier_than_its_next_step(s
     client = create_app({**sqlite_env, "ARBITER_BOT_STEP_MS": str(STEP_MS)}).test_client()
     arbiter = client.application.extensions["arbiter"]
     monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
+    paced, _ = noting_the_pace(arbiter, monkeypatch)
     for path in ("request", "runner"):
-        match_id, version, asked, record = a_late_greedy_move(client, arbiter)
+        outcomes = []
         if path == "request":
-            later = record()
+            match_id, version, asked, record = come_late_as_meant(client, arbiter, paced,
+                                                                  lambda _, record: outcomes.append(record()))
+            later = outcomes[-1]
             assert isinstance(later, float) and arbiter.store.match(match_id).version == version, "not yet saved"
             time.sleep(max(0.0, later - time.time()))
             assert record() is True
-        else:
-            arbiter._record_and_play_on(record, match_id)  # as the runner's timer thread calls it, when due
+        else:  # as the runner's timer thread calls it, when due
+            match_id, version, asked, record = come_late_as_meant(
+                client, arbiter, paced, lambda match_id, record: arbiter._record_and_play_on(record, match_id))
             assert arbiter.store.match(match_id).version == version, "the runner does not save it before its time"
             saved_by_the_runner(arbiter, match_id, version)
         saved = time.time()
@@ -337,15 +368,19 @@ def test_a_move_whose_every_wake_up_is_late_is_saved_at_the_step_it_waited_for(s
     monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
     lock = arbiter._lock
     monkeypatch.setattr(arbiter, "_lock", lambda match_id: LateLock(lock(match_id)))
+    paced, _ = noting_the_pace(arbiter, monkeypatch)
     for path in ("request", "runner"):
-        match_id, version, asked, record = a_late_greedy_move(client, arbiter)
+        outcomes = []
         if path == "request":
-            step = record()
+            match_id, version, asked, record = come_late_as_meant(client, arbiter, paced,
+                                                                  lambda _, record: outcomes.append(record()))
+            step = outcomes[-1]
             assert isinstance(step, float)
             time.sleep(max(0.0, step - time.time()))
             assert record(waited_for=step) is True, "recorded at the step it waited for"
         else:
-            arbiter._record_and_play_on(record, match_id)
+            match_id, version, asked, record = come_late_as_meant(
+                client, arbiter, paced, lambda match_id, record: arbiter._record_and_play_on(record, match_id))
             saved_by_the_runner(arbiter, match_id, version)
         assert stamped_steps_after(arbiter, match_id, asked) == pytest.approx(2, abs=1e-3), path
 
