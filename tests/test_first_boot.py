@@ -22,7 +22,7 @@ ARBITER = str(Path(sys.executable).with_name("arbiter"))
 WORKERS = 2
 
 
-def get(url: str, timeout: float = 2) -> bytes:
+def get(url: str, timeout: float = 10) -> bytes:
     with urllib.request.urlopen(url, timeout=timeout) as response:
         return response.read()
 

@@ -42,7 +42,7 @@ def test_projector_killed_mid_batch_applies_nothing_twice_and_skips_nothing(read
     client = app.test_client()
     created = play_matches(client, 6, seed=11)
     env = {**os.environ, **read_env}
-    slow = subprocess.Popen([ARBITER, "projector", "--batch-size", "150", "--throttle", "500"], env=env,
+    slow = subprocess.Popen([ARBITER, "projector", "--batch-size", "150", "--throttle", "250"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     projector = app.extensions["projector"]
     try:

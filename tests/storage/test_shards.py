@@ -154,7 +154,7 @@ def test_a_shard_projector_killed_mid_batch_loses_nothing(sharded_env):
     env = {**os.environ, **sharded_env}
     projector = app.extensions["projector"]
     key = f"matches@{busiest}"
-    slow = subprocess.Popen([ARBITER, "projector", "--shard", busiest, "--batch-size", "100", "--throttle", "500"],
+    slow = subprocess.Popen([ARBITER, "projector", "--shard", busiest, "--batch-size", "100", "--throttle", "200"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_until(lambda: projector.models.positions().get(key, 0) > 0, timeout=60)  # one batch committed ...

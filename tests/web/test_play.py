@@ -263,9 +263,10 @@ def wait_ready(player, timeout=10000) -> None:
 
 
 def wait_listed(player, version: int) -> None:
-    """The page's listing is at `version` (within 5 s: a page left behind never gets there)."""
+    """The page's listing is at `version` (within 15 s, a loaded machine's time for a page that
+    lists again after its 2 s retry: a page left behind never gets there)."""
     player.page.wait_for_function("v => Number(document.getElementById('actions').dataset.version) === v",
-                                  arg=version, timeout=5000)
+                                  arg=version, timeout=15000)
 
 
 def wait_for_handler(page, held: dict, key: str, what: str) -> None:
