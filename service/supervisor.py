@@ -6,8 +6,8 @@ uvicorn's supervisor queues SIGINT and SIGTERM, for its loop to handle on its ne
 finds dead. Ctrl-C reaches the whole process group, so the workers begin their shutdown on
 the same signal: one that had already exited when the supervisor looked, before it had
 handled its own SIGINT, was restarted, and the new worker then started up (the app imported
-and created) only to be shut down again. That cost seconds on a loaded machine (CI's shutdown test waited over 5 s
-for the server to exit).
+and created) only to be shut down again. That cost seconds on a loaded machine (CI's
+shutdown test waited over 5 s for the server to exit).
 
 Here the supervisor counts itself stopping from the moment a stop signal is queued. The
 signal handler stays uvicorn's, which only appends to a list: a handler that set the stop

@@ -11,6 +11,7 @@ ARBITER_SHUTDOWN_RUNS sets the runs per command (default 3, times ARBITER_LONG; 
 acceptance run is 50).
 """
 
+import contextlib
 import http.client
 import os
 import random
@@ -189,34 +190,25 @@ def test_serve_ends_its_live_streams_when_the_signal_arrives_not_after_its_grace
     client = create_app(sqlite_env).test_client()
     match_id = create(client, seats=["ann", "bob"])["match_id"]  # running: its stream stays open
     port = free_port()
-    with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen([ARBITER, "serve", "--port", str(port), "--workers", "2"], cwd=ROOT,
-                                   env=env, start_new_session=True,
-                                   stdout=subprocess.DEVNULL, stderr=log)
-        try:
-            wait_for(f"http://127.0.0.1:{port}/healthz", [process])
-            streams = []
-            for _ in range(4):  # on new connections: both workers hold some
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                connection.request("GET", f"/v1/matches/{match_id}/stream")
-                response = connection.getresponse()
-                assert response.status == 200 and response.readline() == b": stream open\n"
-                streams.append(response)
-            sent = time.monotonic()
-            if signal_number == signal.SIGINT:  # Ctrl-C reaches the whole process group, workers included
-                os.killpg(process.pid, signal_number)
-            else:  # a service manager signals the supervisor, which signals its workers
-                process.send_signal(signal_number)
-            for response in streams:
-                response.read()  # to its end; IncompleteRead when the stream was cut mid-response
-            ended = time.monotonic() - sent
-            try:
-                code = process.wait(timeout=EXIT_WITHIN)
-            except subprocess.TimeoutExpired:
-                code = None  # reported below with the server's log
-            took = time.monotonic() - sent
-        finally:
-            os.killpg(process.pid, signal.SIGKILL) if process.poll() is None else None
+    with serving([ARBITER, "serve", "--port", str(port), "--workers", "2"], env) as (process, log):
+        wait_for(f"http://127.0.0.1:{port}/healthz", [process])
+        streams = []
+        for _ in range(4):  # on new connections: both workers hold some
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", f"/v1/matches/{match_id}/stream")
+            response = connection.getresponse()
+            assert response.status == 200 and response.readline() == b": stream open\n"
+            streams.append(response)
+        sent = time.monotonic()
+        if signal_number == signal.SIGINT:  # Ctrl-C reaches the whole process group, workers included
+            os.killpg(process.pid, signal_number)
+        else:  # a service manager signals the supervisor, which signals its workers
+            process.send_signal(signal_number)
+        for response in streams:
+            response.read()  # to its end; IncompleteRead when the stream was cut mid-response
+        ended = time.monotonic() - sent
+        code = exit_status(process)
+        took = time.monotonic() - sent
         logged = log_text(log).decode(errors="replace")
     # uvicorn would have cut them at the end of its grace period (IncompleteRead above); a bound on
     # `ended` would add nothing to that but a failure on a loaded machine
@@ -254,22 +246,14 @@ def test_ctrl_c_stops_serve_without_restarting_a_worker_that_exited_before_the_s
     over 5 s to exit. The supervisor stops on the signal itself (service/supervisor.py)."""
     env = {**os.environ, **sqlite_env}
     port = free_port()
-    with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen([sys.executable, "-c", DESCHEDULED_SUPERVISOR, str(port)], cwd=ROOT, env=env,
-                                   start_new_session=True, stdout=subprocess.DEVNULL, stderr=log)
-        try:
-            wait_for(f"http://127.0.0.1:{port}/healthz", [process])
-            deadline = time.monotonic() + 60  # both workers started, and the supervisor in its loop
-            while not (b"supervisor descheduled" in (logged := log_text(log))
-                       and logged.count(b"Application startup complete") == 2) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            os.killpg(process.pid, signal.SIGINT)
-            try:
-                code = process.wait(timeout=EXIT_WITHIN)
-            except subprocess.TimeoutExpired:
-                code = None
-        finally:
-            os.killpg(process.pid, signal.SIGKILL) if process.poll() is None else None
+    with serving([sys.executable, "-c", DESCHEDULED_SUPERVISOR, str(port)], env) as (process, log):
+        wait_for(f"http://127.0.0.1:{port}/healthz", [process])
+        deadline = time.monotonic() + 60  # both workers started, and the supervisor in its loop
+        while not (b"supervisor descheduled" in (logged := log_text(log))
+                   and logged.count(b"Application startup complete") == 2) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGINT)
+        code = exit_status(process)
         logged = log_text(log).decode(errors="replace")
     assert code == 0 and "died" not in logged and logged.count("Started server process") == 2, logged
 
@@ -277,9 +261,9 @@ def test_ctrl_c_stops_serve_without_restarting_a_worker_that_exited_before_the_s
 def test_the_supervisors_signal_handling_takes_no_lock_its_main_thread_may_hold():
     """A signal handler runs in the main thread between two of its steps, and the supervisor's
     main thread spends its time in its stop event's wait, holding the event's lock (not
-    reentrant) at moments. A handler that set the event (so took that lock) deadlocked the
-    supervisor there: serve never exited (seen once in a whole `make test`). The stop signals'
-    handling runs here while the lock is held, as by that wait."""
+    reentrant) at moments. A handler that set the event (so took that lock) could deadlock the
+    supervisor there, and serve would never exit. The stop signals' handling runs here while
+    the lock is held, as by that wait."""
     numbers = [getattr(signal, f"SIG{name}") for name in SIGNALS.values()]
     installed = {number: signal.getsignal(number) for number in numbers}
     supervisor = Supervisor(Config("service.asgi:create", factory=True, port=free_port(), workers=2))
@@ -297,6 +281,29 @@ def test_the_supervisors_signal_handling_takes_no_lock_its_main_thread_may_hold(
         supervisor.sockets[0].close()
         for number, handler in installed.items():
             signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def serving(command, env):
+    """`command` (a server) started in a session of its own, its stderr in a temporary file:
+    (the process, that file); the group killed at the end if the server is still running."""
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True,
+                                   stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            yield process, log
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+def exit_status(process, within: float = EXIT_WITHIN) -> int | None:
+    """The process's exit status, or None if it is still running `within` seconds from now
+    (reported by the caller with the server's log)."""
+    try:
+        return process.wait(timeout=within)
+    except subprocess.TimeoutExpired:
+        return None
 
 
 def log_text(log) -> bytes:
