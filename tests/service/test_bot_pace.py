@@ -271,14 +271,14 @@ def come_late_as_meant(client, arbiter, paced, first_record) -> tuple:
     """`a_late_greedy_move` whose first record (`first_record(match_id, record)`) finds its
     paced time still ahead, as the test means; on a loaded machine a stall before that record
     can take the move past it too (saved at once), so a new match is tried, three in all.
-    (match id, version before the move, asked, record)."""
+    (match id, version before the move, asked, record, what the first record returned)."""
     for _ in range(3):
         match_id, version, asked, record = a_late_greedy_move(client, arbiter)
         noted = len(paced)
-        first_record(match_id, record)
+        outcome = first_record(match_id, record)
         _, ready, at = paced[noted]
         if at > ready:
-            return match_id, version, asked, record
+            return match_id, version, asked, record, outcome
     raise AssertionError(f"three late moves were each stalled past their second step: {paced}")
 
 
@@ -326,16 +326,14 @@ def test_a_move_come_late_past_its_step_is_saved_no_earlier_than_its_next_step(s
     monkeypatch.setattr(arbiter, "_play_bots", lambda *args, **kwargs: None)  # the test plays the bot
     paced, _ = noting_the_pace(arbiter, monkeypatch)
     for path in ("request", "runner"):
-        outcomes = []
         if path == "request":
-            match_id, version, asked, record = come_late_as_meant(client, arbiter, paced,
-                                                                  lambda _, record: outcomes.append(record()))
-            later = outcomes[-1]
+            match_id, version, asked, record, later = come_late_as_meant(client, arbiter, paced,
+                                                                         lambda _, record: record())
             assert isinstance(later, float) and arbiter.store.match(match_id).version == version, "not yet saved"
             time.sleep(max(0.0, later - time.time()))
             assert record() is True
         else:  # as the runner's timer thread calls it, when due
-            match_id, version, asked, record = come_late_as_meant(
+            match_id, version, asked, record, _ = come_late_as_meant(
                 client, arbiter, paced, lambda match_id, record: arbiter._record_and_play_on(record, match_id))
             assert arbiter.store.match(match_id).version == version, "the runner does not save it before its time"
             saved_by_the_runner(arbiter, match_id, version)
@@ -371,16 +369,14 @@ def test_a_move_whose_every_wake_up_is_late_is_saved_at_the_step_it_waited_for(s
     monkeypatch.setattr(arbiter, "_lock", lambda match_id: LateLock(lock(match_id)))
     paced, _ = noting_the_pace(arbiter, monkeypatch)
     for path in ("request", "runner"):
-        outcomes = []
         if path == "request":
-            match_id, version, asked, record = come_late_as_meant(client, arbiter, paced,
-                                                                  lambda _, record: outcomes.append(record()))
-            step = outcomes[-1]
+            match_id, version, asked, record, step = come_late_as_meant(client, arbiter, paced,
+                                                                        lambda _, record: record())
             assert isinstance(step, float)
             time.sleep(max(0.0, step - time.time()))
             assert record(waited_for=step) is True, "recorded at the step it waited for"
         else:
-            match_id, version, asked, record = come_late_as_meant(
+            match_id, version, asked, record, _ = come_late_as_meant(
                 client, arbiter, paced, lambda match_id, record: arbiter._record_and_play_on(record, match_id))
             saved_by_the_runner(arbiter, match_id, version)
         assert stamped_steps_after(arbiter, match_id, asked) == pytest.approx(2, abs=1e-3), path
