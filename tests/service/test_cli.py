@@ -94,14 +94,24 @@ def test_replay_steps_event_by_event(sqlite_env, tmp_path):
 
 def test_bot_moves_and_replays_read_as_words_not_json(sqlite_env, tmp_path):
     """The terminal tells the log in the games' own words (domain/games/<game>/words.py): each
-    bot move and what it caused, and `arbiter replay` event by event, as the seat saw it."""
-    output = run(sqlite_env, "play", "cyberiad", "--seats", "2", "--bot", "0", "--bot", "1")
+    bot move and what it caused, and `arbiter replay` event by event, as the seat saw it.
+
+    Seat 1 may move first and put itself out (20 Trouble points) before seat 0 has had a turn,
+    so seat 0 never draws a card to read as its own (one deal in about 1,700; the deal is the
+    store's): such a match is set aside and a fresh one played (at most five)."""
+    for attempt in range(5):
+        env = {**sqlite_env, "ARBITER_DATA_DIR": str(tmp_path / f"match{attempt}")}
+        output = run(env, "play", "cyberiad", "--seats", "2", "--bot", "0", "--bot", "1")
+        if "bot-random-0's turn began" in output:
+            break
+    else:
+        raise AssertionError("in five matches seat 0 never had a turn")
     told = [line for line in output.splitlines() if re.match(r"#\d+ ", line)]
     assert len(told) > 10 and re.search(r"#\d+ bot-random-[01] (picked|played|ended|used)", output)
     match_id = re.search(r"match (\S+) created", output).group(1)
     exported = tmp_path / "match.ndjson"
-    run(sqlite_env, "export", match_id, "-o", str(exported))
-    replayed = run(sqlite_env, "replay", str(exported), "--seat", "0")
+    run(env, "export", match_id, "-o", str(exported))
+    replayed = run(env, "replay", str(exported), "--seat", "0")
     lines = [line for line in replayed.splitlines() if re.match(r"#\d+ ", line.strip())]
     assert lines and not [line for line in replayed.splitlines() if re.search(r"[{}=]|\"f\":", line)]
     assert re.search(r"#\d+ you (picked|played|ended|used)", replayed) and re.search(r"^\s+you drew [A-Z]", replayed, re.M)
