@@ -77,11 +77,16 @@ def test_saves_queued_behind_another_process_lock_give_up_after_the_pools_timeou
     """(From a review.) Four saves at once while another process holds the write lock: the
     first two each wait SQLite's lock timeout (1 s) in turn, the others give up waiting for
     them at the pool's timeout (1.5 s), as the library's pool would. Queued without a limit the
-    last would fail after four lock timeouts."""
+    last would fail after four lock timeouts.
+
+    The four saves begin together (a barrier): a save begun 0.5 s after the first would still be
+    waiting when the second's lock timeout ends, and take its turn rather than give up, so
+    threads started one after another on a loaded machine could fail the test, not the code."""
     recorder.datastore.pool.lock_timeout, recorder.datastore.pool.pool_timeout = 1, 1.5
-    failures, started = [], time.monotonic()
+    failures, together = [], threading.Barrier(5)
 
     def save(stream):
+        together.wait()
         try:
             recorder.insert_events([stored(stream, 1)])
         except OperationalError as error:
@@ -92,6 +97,8 @@ def test_saves_queued_behind_another_process_lock_give_up_after_the_pools_timeou
         threads = [threading.Thread(target=save, args=(uuid.uuid4(),)) for _ in range(4)]
         for thread in threads:
             thread.start()
+        started = time.monotonic()
+        together.wait()  # the four are waiting here: they go on with this one
         for thread in threads:
             thread.join(10)
     finally:
