@@ -47,17 +47,25 @@ def human_plays_entry_one(env) -> str:
     return result.output
 
 
+def first_match_where(sqlite_env, tmp_path, play, holds, what: str, matches: int = 5) -> tuple[dict, str]:
+    """(the store's environment, `play(env)`'s output) of the first match whose output `holds`,
+    each played in a new store: the deal is the store's, not the test's, so a match whose deal
+    never brings the position a test reads is set aside and a fresh one played."""
+    for attempt in range(matches):
+        env = {**sqlite_env, "ARBITER_DATA_DIR": str(tmp_path / f"match{attempt}")}
+        output = play(env)
+        if holds(output):
+            return env, output
+    raise AssertionError(f"in {matches} matches {what}")
+
+
 def test_a_human_seat_sees_its_own_hand_and_picks_by_number(sqlite_env, tmp_path):
     # Entry 1 can be "use Machine to Ask Questions" again and again, which puts the person out
-    # on the first turn (20 Trouble points) before the bot has had one; the deal is the store's,
-    # so such a match is set aside and a fresh one played (at most five).
-    for attempt in range(5):
-        output = human_plays_entry_one({**sqlite_env, "ARBITER_DATA_DIR": str(tmp_path / f"match{attempt}")})
-        running = output.split("the match is over")[0]
-        if "bot-random-1's turn began" in running:
-            break
-    else:
-        raise AssertionError("in five matches the person went out before the bot had a turn")
+    # on the first turn (20 Trouble points) before the bot has had one: such a match is set aside.
+    _, output = first_match_where(sqlite_env, tmp_path, human_plays_entry_one,
+                                  lambda output: "bot-random-1's turn began" in output.split("the match is over")[0],
+                                  "the person went out before the bot had a turn")
+    running = output.split("the match is over")[0]
     assert "seat0 (seat 0), your choice" in output
     # The board is drawn, not dumped: the human sees their own cards by name, the bot's as backs.
     assert re.search(r"seat 0 · \w+", output) and re.search(r"FP \d+  TP \d+", output)
@@ -97,15 +105,11 @@ def test_bot_moves_and_replays_read_as_words_not_json(sqlite_env, tmp_path):
     bot move and what it caused, and `arbiter replay` event by event, as the seat saw it.
 
     Seat 1 may move first and put itself out (20 Trouble points) before seat 0 has had a turn,
-    so seat 0 never draws a card to read as its own (one deal in about 1,700; the deal is the
-    store's): such a match is set aside and a fresh one played (at most five)."""
-    for attempt in range(5):
-        env = {**sqlite_env, "ARBITER_DATA_DIR": str(tmp_path / f"match{attempt}")}
-        output = run(env, "play", "cyberiad", "--seats", "2", "--bot", "0", "--bot", "1")
-        if "bot-random-0's turn began" in output:
-            break
-    else:
-        raise AssertionError("in five matches seat 0 never had a turn")
+    so seat 0 never draws a card to read as its own (one deal in about 1,700): such a match is
+    set aside."""
+    env, output = first_match_where(sqlite_env, tmp_path,
+                                    lambda env: run(env, "play", "cyberiad", "--seats", "2", "--bot", "0", "--bot", "1"),
+                                    lambda output: "bot-random-0's turn began" in output, "seat 0 never had a turn")
     told = [line for line in output.splitlines() if re.match(r"#\d+ ", line)]
     assert len(told) > 10 and re.search(r"#\d+ bot-random-[01] (picked|played|ended|used)", output)
     match_id = re.search(r"match (\S+) created", output).group(1)
