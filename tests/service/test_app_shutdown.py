@@ -20,6 +20,19 @@ from ..conftest import Served
 from .helpers import SlowCall, run_apart
 
 
+def answered_after_the_loop_closed(test):
+    """For a test whose request is answered after its server's event loop has closed: the
+    answer's last send (a2wsgi's) is then never awaited, the warning such a test expects."""
+    test = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")(test)
+    return pytest.mark.filterwarnings("ignore:coroutine 'Queue.put' was never awaited:RuntimeWarning")(test)
+
+
+def last_sends_done(server) -> None:
+    """Wait for the server's WSGI threads, their last sends included: the warning comes here,
+    not in whichever test runs when they end."""
+    server.app.wsgi.executor.shutdown(wait=True)
+
+
 def started_threads(before: set[threading.Thread]) -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if thread not in before]
 
@@ -155,8 +168,7 @@ def test_shutting_down_the_app_waits_for_the_projector_batch_in_progress(sqlite_
         app.flask_app.extensions["arbiter"].store.close()
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
-@pytest.mark.filterwarnings("ignore:coroutine 'Queue.put' was never awaited:RuntimeWarning")
+@answered_after_the_loop_closed
 def test_a_request_still_answered_after_the_grace_period_is_waited_for(sqlite_env, monkeypatch):
     """uvicorn cancels a request's task once its grace period (1 s in the tests' servers) is
     over, but the WSGI thread answering it goes on: the shutdown waits for it."""
@@ -170,9 +182,7 @@ def test_a_request_still_answered_after_the_grace_period_is_waited_for(sqlite_en
     assert slow_summary.started.wait(5), "the request did not reach the app"
     server.stop()
     done = slow_summary.finished.is_set()
-    # its answer's send, after the task uvicorn cancelled, is never awaited once the loop has
-    # closed (the warning this test expects): here, not in whichever test runs when it ends
-    server.app.wsgi.executor.shutdown(wait=True)
+    last_sends_done(server)
     arbiter.store.close()
     assert done, "the server shut down while a request was still being answered"
 
@@ -187,9 +197,7 @@ def _ask(url: str) -> None:
         pass  # its connection is closed at the shutdown: the answer is not the point
 
 
-# the request's thread ends after its server's event loop has closed: its last send is never awaited
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
-@pytest.mark.filterwarnings("ignore:coroutine 'Queue.put' was never awaited:RuntimeWarning")
+@answered_after_the_loop_closed
 def test_a_slow_request_does_not_keep_the_other_threads_from_being_told_to_stop(sqlite_env, monkeypatch):
     """Every part is told to stop first, then each is waited for within what is left of the
     deadline: a request outlasting the whole wait must not leave the projector working on,
@@ -209,9 +217,7 @@ def test_a_slow_request_does_not_keep_the_other_threads_from_being_told_to_stop(
     server.stop()
     projecting = server.flask.extensions["projector_thread"].thread.is_alive()
     slow_summary.finished.wait(10)  # the request's thread, before the store closes under it
-    # and its answer's send, never awaited once the loop has closed (the warning this test
-    # expects): here, not in whichever test runs when it ends
-    server.app.wsgi.executor.shutdown(wait=True)
+    last_sends_done(server)
     arbiter.store.close()
     assert not projecting, "the projector was still working when the shutdown ended"
 
