@@ -314,6 +314,11 @@ class LifecycleCommands:
             if runner is not None:
                 runner.stop(max(0.0, deadline - time.monotonic()))
 
+    def play_bots_in_background(self, match_id: uuid.UUID) -> None:
+        """This process's bot runner plays the match's bots on: for a caller whose own play of
+        them was cut short (Ctrl-C at a terminal while a command waited for the bots' replies)."""
+        self._runner_for(self.store.match(match_id)).submit(match_id)
+
     def _runner_for(self, match: Match) -> "BotRunner":
         return self.paced_runner if match.players_in() else self.bots_only_runner
 

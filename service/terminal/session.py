@@ -51,14 +51,23 @@ class LocalSession:
     def legal(self, seat) -> dict:
         return self._read(self.arbiter.legal_actions, seat)
 
+    def _command(self, function, *args):
+        """A command, which plays the bots' replies in this thread before it returns: Ctrl-C
+        there leaves them to the process's bot runner, or no bot would move again."""
+        try:
+            return self._call(function, *args)
+        except KeyboardInterrupt:
+            self.arbiter.play_bots_in_background(self.match_id)
+            raise
+
     def act(self, seat, action) -> dict:
-        return self._call(self.arbiter.submit_action, seat, action)
+        return self._command(self.arbiter.submit_action, seat, action)
 
     def resign(self, seat) -> dict:
-        return self._call(self.arbiter.resign, seat)
+        return self._command(self.arbiter.resign, seat)
 
     def abort(self, seat) -> dict:
-        return self._call(self.arbiter.abort, seat)
+        return self._command(self.arbiter.abort, seat)
 
     def log(self, seat, since: int, min_version: int | None = None) -> list[dict]:
         records = []

@@ -7,7 +7,7 @@ import subprocess
 
 import pexpect
 
-from .driver import ARBITER, ITEMS, LEFT, MENU, OVER, PASS, Person, environment, spawn
+from .driver import ARBITER, ITEMS, LEFT, MENU, OVER, PASS, TIMEOUT, Person, environment, plain, spawn
 
 
 def until_menu_offers(person: Person, pattern: str, most: int = 400):
@@ -170,6 +170,28 @@ def test_ctrl_c_asks_to_abort_even_when_play_was_started_with_sigint_ignored(tmp
     child.sendline("a")
     child.expect(OVER)
     child.expect(pexpect.EOF)
+
+
+def test_ctrl_c_while_the_bot_replies_then_continue_and_the_bot_moves(tmp_path):
+    """(From a red-team read.) A move's call waits for the bots' replies, paced (here 1 s a
+    step): Ctrl-C in that wait cut the bot's reply short, and after [c]ontinue no bot moved
+    again (the person waited for good). The bots are handed to the process's bot runner."""
+    child = spawn(["play", "cyberiad", "--bot", "1"], environment(tmp_path, ARBITER_BOT_STEP_MS="1000"))
+    person = Person(child, seed=4)
+    for _ in range(20):
+        end = until_menu_offers(person, r"^\s*(\d+)\s+end the turn")
+        child.sendline(end.group(1))
+        # no question within half a step: the move's call waits for the bot's reply (else the
+        # person is asked again, as for a discard to the hand limit, and answers at random)
+        if person.step(timeout=0.5, quiet_ok=True) == TIMEOUT:
+            break
+    else:
+        raise AssertionError("in twenty ends of turn the bot never came to reply")
+    child.sendintr()
+    child.expect(r"\[c\]ontinue")
+    child.sendline("c")
+    child.expect([MENU, OVER], timeout=30)  # without the bot's move the person was never asked again
+    assert re.search(r"#\d+ bot-random-1 ", plain(child.before)), "the person is asked again after the bot's move"
 
 
 def test_ctrl_c_resigns_or_aborts(tmp_path):
