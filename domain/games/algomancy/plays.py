@@ -159,10 +159,11 @@ def do_play(state, seat, action):
 
 def _burst_targets(state, seat, region, kinds, action, others):
     """The other burst tokens' targets: `burst_targets` (one list per token, in id order),
-    by default the same targets as the token named."""
-    given = action.get("burst_targets")
-    if given is None:
+    by default (no such field: a null is a value of the wrong type) the same targets as the
+    token named."""
+    if "burst_targets" not in action:
         return [list(action.get("targets", [])) for _ in range(others)]
+    given = action["burst_targets"]
     if not isinstance(given, list) or len(given) != others:
         raise IllegalAction("burst_targets", f"burst_targets lists the targets of each of the {others} other "
                             "tokens played with this one, in id order")

@@ -10,7 +10,7 @@ import re
 
 import orjson
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from domain.games.algomancy import RULESET
@@ -170,6 +170,8 @@ JUNK = [None, 5, True, "x", [], {}, ["x"], {"a": 1}, [[None]]]
 
 @settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES), steps=st.integers(0, 400))
+# a burst token played with "burst_targets": null was taken as the default targets (found by a suite run)
+@example(seed=0, mode=({"setup": "teams_joint", "format": "live_draft"}, 4), steps=330)
 def test_malformed_or_misplaced_actions_are_refused_with_a_code(seed, mode, steps):
     """Every field of a listed action replaced by a wrongly typed or unknown value, and any
     action from a seat that is not to act: refused with IllegalAction, never a crash."""
