@@ -13,6 +13,13 @@ Here the supervisor counts itself stopping from the moment a stop signal is queu
 signal handler stays uvicorn's, which only appends to a list: a handler that set the stop
 event itself would take the event's lock, which the main thread it interrupts may be
 holding (within the loop's wait), and deadlock the supervisor for good.
+
+A worker that dies before it answers a health check (Ctrl-C while it is still importing)
+must end that check at once. uvicorn's check waits on the pipe to the worker for up to
+`timeout_worker_healthcheck` (60 s for `arbiter serve`), and the supervisor kept its own copy
+of the worker's end of that pipe, so the pipe stayed open after the worker died: serve took
+the whole minute to exit. The supervisor closes its copy once the worker has its own (spawned
+workers get theirs at start), so a dead worker's pipe reads as closed.
 """
 
 import signal
@@ -47,6 +54,11 @@ class Supervisor(Multiprocess):
     def __init__(self, config: Config):
         super().__init__(config, sockets=[config.bind_socket()])
         self.should_exit = StopEvent(self.signal_queue)
+
+    def keep_subprocess_alive(self) -> None:
+        for process in self.processes:  # each started, so holding its own end (closing twice is a no-op)
+            process.child_conn.close()
+        super().keep_subprocess_alive()
 
 
 def serve(app: str, **settings) -> None:

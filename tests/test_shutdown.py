@@ -192,6 +192,7 @@ def test_serve_ends_its_live_streams_when_the_signal_arrives_not_after_its_grace
     port = free_port()
     with serving([ARBITER, "serve", "--port", str(port), "--workers", "2"], env) as (process, log):
         wait_for(f"http://127.0.0.1:{port}/healthz", [process])
+        wait_for_log(log, b"Application startup complete", 2)  # both workers: Ctrl-C mid-import ends one
         streams = []
         for _ in range(4):  # on new connections: both workers hold some
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -248,14 +249,44 @@ def test_ctrl_c_stops_serve_without_restarting_a_worker_that_exited_before_the_s
     port = free_port()
     with serving([sys.executable, "-c", DESCHEDULED_SUPERVISOR, str(port)], env) as (process, log):
         wait_for(f"http://127.0.0.1:{port}/healthz", [process])
-        deadline = time.monotonic() + 60  # both workers started, and the supervisor in its loop
-        while not (b"supervisor descheduled" in (logged := log_text(log))
-                   and logged.count(b"Application startup complete") == 2) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_for_log(log, b"Application startup complete", 2)  # both workers started
+        wait_for_log(log, b"supervisor descheduled", 1)  # and the supervisor in its loop
         os.killpg(process.pid, signal.SIGINT)
         code = exit_status(process)
         logged = log_text(log).decode(errors="replace")
     assert code == 0 and "died" not in logged and logged.count("Started server process") == 2, logged
+
+
+# `arbiter serve` whose workers take their time to start: each spawned worker runs this file
+# again as its main module (`__mp_main__`) before it can answer the supervisor's health check
+SLOW_STARTING_WORKERS = """
+import sys, time
+if __name__ == "__mp_main__":
+    print("worker starting", file=sys.stderr, flush=True)
+    time.sleep(60)
+else:
+    from service.cli import main
+    main(["serve", "--port", sys.argv[1], "--workers", "2"])
+"""
+
+
+def test_ctrl_c_while_the_workers_start_stops_serve_at_once(sqlite_env, tmp_path):
+    """The supervisor checks each worker's health by a ping it waits up to a minute to be
+    answered (WORKER_HEALTHCHECK_SECONDS: a worker still starting is not a dead one). Ctrl-C
+    while a worker was still importing ended that worker (a KeyboardInterrupt, its traceback
+    in the log), but the supervisor went on waiting for its answer for the rest of the
+    minute, since its own copy of the worker's end of the pipe kept the pipe open. serve must
+    exit at once, restarting nothing (service/supervisor.py)."""
+    script = tmp_path / "slow_workers.py"
+    script.write_text(SLOW_STARTING_WORKERS)
+    with serving([sys.executable, str(script), str(free_port())], {**os.environ, **sqlite_env}) as (process, log):
+        wait_for_log(log, b"worker starting", 2)
+        time.sleep(1)  # the supervisor's loop turns every 0.5 s: by now it is waiting on a ping
+        os.killpg(process.pid, signal.SIGINT)
+        code = exit_status(process)
+        logged = log_text(log).decode(errors="replace")
+    assert logged.count("worker starting") == 2, logged
+    assert code == 0 and "died" not in logged, f"status {code}:\n{logged}"
 
 
 def test_the_supervisors_signal_handling_takes_no_lock_its_main_thread_may_hold():
@@ -304,6 +335,14 @@ def exit_status(process, within: float = EXIT_WITHIN) -> int | None:
         return process.wait(timeout=within)
     except subprocess.TimeoutExpired:
         return None
+
+
+def wait_for_log(log, text: bytes, times: int, within: float = 60) -> None:
+    """Until the server has written `text` to `log` `times` times (the caller's assertions
+    report a log that never got there)."""
+    deadline = time.monotonic() + within
+    while log_text(log).count(text) < times and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def log_text(log) -> bytes:
