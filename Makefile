@@ -10,12 +10,12 @@ BENCH_STAMP := $(VENV)/.bench-installed
 # took 192 s of wall time on 2 workers with it and 119 s with the shell.
 CHROMIUM ?= /usr/bin/chromium-headless-shell
 CHROMIUM_PACKAGE ?= chromium-headless-shell
-# pytest-xdist workers: one a core and one more. The browser, terminal and server tests spend
-# much of their time waiting on other processes (Chromium, a server, a bot's paced step), which
-# leaves a core idle with one worker a core: on this 2-core machine three workers ran the
-# suite in 4 min 21 s and 4 min 25 s against 4 min 46 s and 4 min 49 s with two (2026-12-07).
+# pytest-xdist workers: two a core. The browser, terminal and server tests spend much of their
+# time waiting on other processes (Chromium, a server, a bot's paced step), which leaves a core
+# idle with fewer: on this 2-core machine the suite's pytest took 205-209 s with three workers
+# (the cores 87-90 % busy), 192 s with four (97 %) and 195 s with five (2026-12-07).
 # (The suite starts its own PostgreSQL and Redis, tests/services.py.)
-WORKERS ?= $(shell $(PYTHON) -c 'import os; print((len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()) + 1)')
+WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()))')
 # Python caches compiled modules (__pycache__, ignored by git): a machine that turns that off
 # (PYTHONDONTWRITEBYTECODE, as some CI images do) makes every process the suite starts, and
 # each worker's collection, compile the repo and its packages from source again (9 s a worker).
