@@ -248,6 +248,11 @@ def test_two_browsers_open_a_lobby_join_and_play_a_whole_match(people, live, gam
     keys = [key for key, _ in posts]
     assert all(keys) and len(set(keys)) == len(keys), "a fresh Idempotency-Key on every post"
     assert all(isinstance(body["expected_version"], int) and "params" not in body["action"] for _, body in posts)
+    # each page lists its seat's actions about once a version (the mover's page listed again on
+    # its own post's event, a second listing and panel for every move: 1.22 to 1.36 a version)
+    for player in (ann, bob):
+        listings = sum(1 for _, url, _ in player.api_calls if "/legal-actions" in url)
+        assert listings <= summary["version"] * 1.1 + 2, f"{player.name}: {listings} listings for {summary['version']} versions"
 
 
 def running_match(ann, bob, game="cyberiad", options=None, clock=None) -> str:

@@ -113,7 +113,10 @@
     function onNewVersion() {
       clearTimeout(versionTimer);
       versionTimer = setTimeout(function () {
-        if (!play.busy) syncPlay();  // a post in flight asks for the listing itself when it is answered
+        // A post in flight asks for the listing itself when it is answered; a listing already at
+        // the latest version the stream brought (the post's own, its event arriving after the
+        // answer) has nothing new: asking again redrew the mover's panel on every move.
+        if (!play.busy && !(play.legal && play.legal.version >= page.max)) syncPlay();
         if (page.summary && page.summary.clock) loadSummary().catch(function () { /* next event */ });
       }, 20);
     }
