@@ -183,7 +183,10 @@ class ShardStore(Application):
                 try:
                     if lock.acquire(blocking=not repository.fastforward_skipping):
                         try:
-                            match = self._replayed(match_id, match, None)
+                            forwarded = self._replayed(match_id, match, None)
+                            if forwarded is not match:
+                                cache.put(match_id, forwarded)
+                                match = forwarded
                         finally:
                             lock.release()
                 finally:
@@ -194,7 +197,7 @@ class ShardStore(Application):
 
     def _replayed(self, match_id: UUID, match: Match | None, version: int | None) -> Match:
         """`match` (None: a new one) brought forward by its stored events after its version, up
-        to `version`: each event's data applied by the Match method its class applies it with,
+        to `version`, as a copy (`match` itself is left as it was): each event's data applied by the Match method its class applies it with,
         and the version, head hash and timestamps set as the library's events set them, without
         building the library's event objects (their UUIDs, datetimes and checks were half the
         cost of a replay)."""
@@ -207,7 +210,14 @@ class ShardStore(Application):
         if not all(topic in appliers for _, topic, _ in rows):  # a lobby's or a secret's stream
             raise MatchNotFound(f"no match {match_id}")
         decode = decode_replayed
-        if match is None:
+        if match is not None:
+            # The cached match is read by any thread without a lock, and a reader reads several
+            # of its fields (a listing's actions, then its version and seats to act): it is
+            # brought forward as a copy, cached in its place, so that each reader keeps the
+            # version it took whole. (Forwarded in place, a listing worked out at version v
+            # went out labelled v+1, with v+1's seats to act.)
+            match = match.to_change()
+        else:
             (seq, topic, stored), rows = rows[0], rows[1:]
             if topic != MATCH_CREATED_TOPIC:
                 raise MatchNotFound(f"no match {match_id}")

@@ -294,3 +294,47 @@ def test_a_person_whose_move_is_stored_is_answered_201_when_another_worker_plays
     assert summary["to_act"] == [0], (summary, [(e["type"], e["data"]) for e in log[-3:]])
     for app in (first, second):
         app.extensions["arbiter"].store.close()
+
+
+def test_a_listing_is_of_one_version_while_another_request_brings_the_cached_match_forward(store_env, monkeypatch):
+    """(From a red-team read.) A worker works out a seat's listing from its cached match, then
+    reads the match's version and seats to act. Meanwhile another worker stored a move, and
+    another request on the first worker brought its cached match forward in place: the listing
+    went out labelled with the new version and its seats to act, holding the old version's
+    actions (here none), and a page at that version waited for a turn it had. A listing's
+    version, seats to act and actions are those of one version."""
+    apps = [create_app(store_env) for _ in range(2)]
+    writer, lister = [app.test_client() for app in apps]
+    created = create(writer, seats=("ann", "bob"))
+    match_id, tokens = created["match_id"], [seat["token"] for seat in created["seats"]]
+    summary = writer.get(f"/v1/matches/{match_id}").json
+    mover, waiter = summary["to_act"][0], 1 - summary["to_act"][0]
+    assert lister.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(tokens[waiter])).json["actions"] == []
+
+    worked_out, go_on = threading.Event(), threading.Event()
+    listing_actions = Match.legal_actions
+
+    def held_after_working_out(match, seat):
+        actions = listing_actions(match, seat)
+        if threading.current_thread().name == "listing":
+            worked_out.set()
+            go_on.wait(10)
+        return actions
+
+    monkeypatch.setattr(Match, "legal_actions", held_after_working_out)
+    answers = {}
+    listing = threading.Thread(name="listing", target=lambda: answers.update(
+        listed=lister.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(tokens[waiter])).json))
+    listing.start()
+    assert worked_out.wait(10)
+    move = writer.get(f"/v1/matches/{match_id}/legal-actions", headers=bearer(tokens[mover])).json
+    assert writer.post(f"/v1/matches/{match_id}/actions", headers=bearer(tokens[mover]),
+                       json={"action": move["actions"][0], "expected_version": move["version"]}).status_code == 201
+    assert lister.get(f"/v1/matches/{match_id}").json["version"] == move["version"] + 1  # brought forward
+    go_on.set()
+    listing.join(10)
+    listed = answers["listed"]
+    then = apps[0].extensions["arbiter"].store.match(uuid.UUID(match_id), version=listed["version"])
+    assert (listed["to_act"], listed["actions"]) == (then.to_act(), then.legal_actions(waiter)), listed
+    for app in apps:
+        app.extensions["arbiter"].store.close()
