@@ -14,7 +14,8 @@ or a conflict: a write at a taken version fails on the store's unique
 (stream, version) constraint whatever the cache held. A match is replayed (and
 fast-forwarded) straight from its stored JSON rows by the Match methods its events apply
 with (`ShardStore._replayed`), keeping the library's cache semantics but not building its
-event objects.
+event objects, and as a copy: a cached match is never changed, so a thread that read it
+keeps one whole version.
 
 Any number of processes may start together against an empty PostgreSQL database or
 schema (web workers, several hosts, the projector): the tables are created by one of
