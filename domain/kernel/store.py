@@ -198,10 +198,10 @@ class ShardStore(Application):
 
     def _replayed(self, match_id: UUID, match: Match | None, version: int | None) -> Match:
         """`match` (None: a new one) brought forward by its stored events after its version, up
-        to `version`, as a copy (`match` itself is left as it was): each event's data applied by the Match method its class applies it with,
-        and the version, head hash and timestamps set as the library's events set them, without
-        building the library's event objects (their UUIDs, datetimes and checks were half the
-        cost of a replay)."""
+        to `version`, as a copy (`match` itself is left as it was): each event's data applied by
+        the Match method its class applies it with, and the version, head hash and timestamps
+        set as the library's events set them, without building the library's event objects
+        (their UUIDs, datetimes and checks were half the cost of a replay)."""
         rows = self._event_rows(match_id, gt=match.version if match is not None else None, lte=version)
         if not rows:
             if match is None:
