@@ -138,11 +138,10 @@ class Match(Aggregate):
     _listing = None  # ((version, seat), that seat's legal actions): see legal_actions
 
     def to_change(self) -> "Match":
-        """A private copy for one command (or for the store to bring forward in the cache's place:
-        store.py). The store's cache holds matches as committed, read by
-        any thread: a command that changed the cached match itself showed its move (say, the
-        match ended) to readers before the store had it, and an audit read that instant found
-        no end. What a command changes is copied (the state as JSON, the clocks, the books of
+        """A private copy for one command (or for the store to bring forward in the cache's
+        place: store.py). The store's cache holds matches as committed, read by any thread: a
+        command that changed the cached match itself showed its move (say, the match ended) to
+        readers before the store had it, and an audit read that instant found no end. What a command changes is copied (the state as JSON, the clocks, the books of
         commands and of seats out); the rest is replaced, never changed in place."""
         copied = copy.copy(self)
         copied.state = json_copy(self.state)
