@@ -158,11 +158,13 @@ class ShardStore(Application):
             if self._replays_rows:
                 match = self._match_from_rows(match_id, version)
             else:
-                match = self.repository.get(match_id, version=version, projector_func=_apply_events)
+                match = self.repository.get(match_id, version=version, projector_func=_forwarded_as_a_copy)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match {match_id}") from None
         if not isinstance(match, Match):
             raise MatchNotFound(f"no match {match_id}")
+        if not self._replays_rows and version is None and self.repository.cache is not None:
+            self.repository.cache.put(match_id, match)  # the copy brought forward, in the old one's place
         return match
 
     def _match_from_rows(self, match_id: UUID, version: int | None) -> Match:
@@ -390,6 +392,19 @@ class ShardStore(Application):
     def created_matches(self, start: int, limit: int):
         """MatchCreated notifications from notification id `start` on, oldest first."""
         return self.recorder.select_notifications(start=start, limit=limit, topics=[MATCH_CREATED_TOPIC])
+
+
+def _forwarded_as_a_copy(match, events):
+    """`_apply_events` for the library's read of a match (with a cipher, a compressor or
+    snapshots): a cached match it fast-forwards is brought forward as a copy, as `_replayed`
+    does, never changed in place."""
+    events = iter(events)
+    first = next(events, None)
+    if first is None:
+        return match
+    if isinstance(match, Match):
+        match = match.to_change()
+    return _apply_events(first.mutate(match), events)
 
 
 def _apply_events(match, events):

@@ -296,13 +296,17 @@ def test_a_person_whose_move_is_stored_is_answered_201_when_another_worker_plays
         app.extensions["arbiter"].store.close()
 
 
-def test_a_listing_is_of_one_version_while_another_request_brings_the_cached_match_forward(store_env, monkeypatch):
+@pytest.mark.parametrize("read_path", ["rows", "library"])  # the library's: with a compressor
+def test_a_listing_is_of_one_version_while_another_request_brings_the_cached_match_forward(store_env, monkeypatch,
+                                                                                           read_path):
     """(From a red-team read.) A worker works out a seat's listing from its cached match, then
     reads the match's version and seats to act. Meanwhile another worker stored a move, and
     another request on the first worker brought its cached match forward in place: the listing
     went out labelled with the new version and its seats to act, holding the old version's
     actions (here none), and a page at that version waited for a turn it had. A listing's
     version, seats to act and actions are those of one version."""
+    if read_path == "library":
+        monkeypatch.setenv("COMPRESSOR_TOPIC", "eventsourcing.compressor:ZlibCompressor")
     apps = [create_app(store_env) for _ in range(2)]
     writer, lister = [app.test_client() for app in apps]
     created = create(writer, seats=("ann", "bob"))
