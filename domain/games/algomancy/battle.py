@@ -50,7 +50,7 @@ def check_attack(state, seat, formations):
         if not formation["columns"]:
             raise IllegalAction("attack_needs_units", "a formation holds at least one unit")
         for column in formation["columns"]:
-            if not isinstance(column, list) or not 1 <= len(column) <= MAX_ROWS:
+            if not _ids(column) or not 1 <= len(column) <= MAX_ROWS:
                 raise IllegalAction("formation_front_first",
                                     "a column has a front unit and at most one unit behind it: the front row of a "
                                     "column must be filled first (Hold the line)")
@@ -58,10 +58,18 @@ def check_attack(state, seat, formations):
                 if uid not in available or uid in used:
                     raise IllegalAction("formation_unit", f"{uid} is not a free unit of yours in your region")
                 used.add(uid)
+        if not _ids(formation.get("tokens", [])):
+            raise IllegalAction("attack_shape", "a formation's tokens are the ids of spell tokens of yours")
         for token in formation.get("tokens", []):
             if token not in tokens or token in used:
                 raise IllegalAction("formation_unit", f"{token} is not a spell token of yours in your region")
             used.add(token)
+
+
+def _ids(items) -> bool:
+    """Whether `items` is a list of ids (strings): a unit or token named by another JSON type
+    is refused before any lookup (a list crashed one: unhashable)."""
+    return isinstance(items, list) and all(isinstance(item, str) for item in items)
 
 
 def place_attack(state, seat, formations, transit=False):
@@ -115,7 +123,7 @@ def check_blocks(state, seat, region, blocks):
             raise IllegalAction("block_shape", "defending columns stand in front of the attacking columns "
                                 "(one more slot beside them at most)")
         for index, column in enumerate(columns):
-            if not isinstance(column, list) or len(column) > MAX_ROWS:
+            if not _ids(column) or len(column) > MAX_ROWS:
                 raise IllegalAction("block_shape", "a defending column has a front and a back row")
             for uid in column:
                 if uid not in available or uid in used:
@@ -307,7 +315,7 @@ def check_forming(state, seat, formations):
         if fid not in mine:
             raise IllegalAction("form_own_formation", f"{fid} is not one of your counter-attacking formations")
         if not isinstance(columns, list) or not columns or any(
-                not isinstance(c, list) or not 1 <= len(c) <= MAX_ROWS for c in columns):
+                not _ids(c) or not 1 <= len(c) <= MAX_ROWS for c in columns):
             raise IllegalAction("formation_front_first", "a column has a front unit and at most one unit behind it")
         units = [u for c in columns for u in c]
         if sorted(units) != sorted(u for c in mine[fid]["columns"] for u in c):

@@ -397,6 +397,9 @@ def do_activate(state, seat, action):
     cost, kinds, effects, bounded = ability
     targets = action.get("targets", [])
     check_targets(state, seat, region, kinds, targets)
+    if cost != "sacrifice_ally" and "sacrifice" in action:
+        raise IllegalAction("sacrifice_own_here", "only an ability whose cost sacrifices another unit names one "
+                            "to sacrifice")
     if cost == "sacrifice_ally":
         victim = action.get("sacrifice")
         if victim == uid or victim not in units_in(state, region, seat) or victim in targets:

@@ -168,6 +168,23 @@ def test_replayed_state_equals_live_state_at_every_version(tmp_path_factory, see
 JUNK = [None, 5, True, "x", [], {}, ["x"], {"a": 1}, [[None]]]
 
 
+def paths_within(value, path=()):
+    """The path (keys and indexes) of every value inside `value`, itself excluded."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, inner in items:
+        yield path + (key,)
+        yield from paths_within(inner, path + (key,))
+
+
+def replaced(value, path, junk):
+    """A copy of `value` with the value at `path` replaced by `junk`."""
+    if not path:
+        return junk
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = replaced(value[path[0]], path[1:], junk)
+    return copy
+
+
 @settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES), steps=st.integers(0, 400))
 # a burst token played with "burst_targets": null was taken as the default targets (found by a suite run)
@@ -187,15 +204,24 @@ def test_malformed_or_misplaced_actions_are_refused_with_a_code(seed, mode, step
         listing = RULESET.legal_actions(state, seat)
         action = rand.choice(listing)
         offered = [{k: v for k, v in listed.items() if k != "params"} for listed in listing]
-        for field in [k for k in action if k not in ("type", "params")]:
+        bare = {k: v for k, v in action.items() if k != "params"}
+
+        def judged(posted, what):
+            try:
+                RULESET.decide(state, seat, posted, RandomStream(key, "m", seq))
+            except IllegalAction as refusal:
+                assert refusal.code and refusal.code != "illegal_action"
+            else:  # taken: only where the junk value makes another listed action
+                assert posted in offered, f"accepted {what}: {posted}"
+
+        for field in [k for k in bare if k != "type"]:
             for junk in JUNK:
-                posted = {k: v for k, v in {**action, field: junk}.items() if k != "params"}
-                try:
-                    RULESET.decide(state, seat, posted, RandomStream(key, "m", seq))
-                except IllegalAction as refusal:
-                    assert refusal.code and refusal.code != "illegal_action"
-                else:  # taken: only where the junk value makes another listed action
-                    assert posted in offered, f"accepted {field}={junk!r}: {posted}"
+                judged({**bare, field: junk}, f"{field}={junk!r}")
+        # and inside a field: an item of a formation's columns or tokens, a block's column...
+        inner = [path for path in paths_within(bare) if len(path) > 1]
+        for path in rand.sample(inner, min(4, len(inner))):
+            for junk in JUNK:
+                judged(replaced(bare, path, junk), f"{'.'.join(map(str, path))}={junk!r}")
         for other in set(range(seats)) - RULESET.to_act(state):
             try:
                 RULESET.decide(state, other, action, RandomStream(key, "m", seq))

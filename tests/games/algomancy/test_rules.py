@@ -454,3 +454,29 @@ def test_ambush_will_recall_an_allied_unit_a_team_mates_too():
         state = act(state, min(RULESET.to_act(state)), {"type": "pass_priority"})
     assert partner_hound in state["players"][2]["hand"] and partner_hound not in state["units"]
     assert state["units"][ambusher]["controller"] == 0 and state["units"][ambusher]["region"] == "r0"
+
+
+def test_a_formation_names_its_units_and_tokens_by_id_and_anything_else_is_refused():
+    """(From a fresh read.) A formation's columns and tokens hold ids: a list, an object or a
+    null in their place is refused with a code. An unhashable one crashed the lookup, a 500
+    through the API, whose check of fields against the listing has no item to compare with
+    while every listed formation's tokens are empty."""
+    state = battle(at(game(), "attack", seats=[0]))
+    unit = put(state, 0, "Boulder Golem")
+    for tokens in ([["x"]], [{}], None):
+        refused(state, 0, {"type": "declare_attack", "formations": [{"target": 1, "columns": [[unit]], "tokens": tokens}]},
+                "attack_shape")
+    refused(state, 0, {"type": "declare_attack", "formations": [{"target": 1, "columns": [[["x"]]]}]},
+            "formation_front_first")
+
+
+def test_only_an_ability_whose_cost_sacrifices_a_unit_names_one_to_sacrifice():
+    """(From a fresh read.) "sacrifice" names the unit an ability's cost sacrifices ("sacrifice
+    another unit"): on any other ability it was accepted and nothing was sacrificed, so the log
+    recorded a sacrifice that never happened. It is refused there."""
+    state = at(game(), "deploy", seats=[0])
+    servo, golem, bystander = put(state, 0, "Servo Mechanic"), put(state, 0, "Boulder Golem"), put(state, 0, "Boulder Golem")
+    resources(state, 0, "metal", 2)
+    refused(state, 0, {"type": "activate", "unit": servo, "targets": [golem], "sacrifice": bystander},
+            "sacrifice_own_here")
+    assert bystander in act(state, 0, {"type": "activate", "unit": servo, "targets": [golem]})["units"]
