@@ -23,7 +23,9 @@ from .stats import PROFILE
 # partner's too), and an ambush may recall a team-mate's unit (an allied unit): a 1.4 match is refused.
 # 1.6: a "when I despawn" trigger in battle goes on the stack in its region's priority window (the next one,
 # if none is open; NIT's last) instead of resolving at once (README I30): a 1.5 match is refused.
-RULES_VERSION = "1.6.0"
+# 1.7: in team games the Initiative team receives priority first (and sacrifices first) wherever any of its
+# players is present, not the player nearest the initiative player clockwise (README I14): a 1.6 match is refused.
+RULES_VERSION = "1.7.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

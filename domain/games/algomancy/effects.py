@@ -8,7 +8,8 @@ from domain.kernel.canonical import json_copy
 from domain.kernel.memo import Memo
 
 from .cards import TOKENS, data_of, name_of
-from .state import abilities, columns_by_unit, enemies, formation_column, parts_of, present, stats, units_in
+from .state import (abilities, columns_by_unit, enemies, formation_column, parts_of, present, priority_groups,
+                    stats, units_in)
 
 
 def new_id(state, name):
@@ -385,7 +386,7 @@ def _choosers(state, item, effect):
     """Each player in the region sacrifices (in priority order), each deciding which of
     their own units; Corrupting Blight's controller picks the player who gains it."""
     if effect["do"] == "each_sacrifice":
-        return [seat for seat in present(state, item["region"])]
+        return [seat for group in priority_groups(state, item["region"]) for seat in group]
     source = state["units"].get(item["source"])
     return [source["controller"]] if source else []
 

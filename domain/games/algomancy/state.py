@@ -89,7 +89,11 @@ def current_region(state, seat):
 
 def priority_groups(state, region):
     """Priority starts with the initiative player (or the nearest present clockwise) and goes
-    clockwise; teammates share priority, so a team is one group."""
+    clockwise; teammates share priority, so a team is one group. The initiative team's group
+    comes first whenever any of its players is present, the initiative player or not ("Teams
+    always act together in all situations and phases of the game. The Initiative-Team (IT)
+    must make all of their plays first"; "Teams pass priority and receive priority
+    collectively"): the nearest player clockwise may be on another team."""
     groups, by_team, team = [], {}, state["team"]  # a group is one team's: found by its team
     for seat in present(state, region):
         group = by_team.get(team[seat])
@@ -97,6 +101,8 @@ def priority_groups(state, region):
             group = by_team[team[seat]] = []
             groups.append(group)
         group.append(seat)
+    initiative_team = team[state["initiative"]]
+    groups.sort(key=lambda group: team[group[0]] != initiative_team)  # stable: the rest stay clockwise
     return groups
 
 

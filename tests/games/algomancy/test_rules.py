@@ -316,6 +316,63 @@ def test_joint_teams_share_a_region_and_priority():
     assert RULESET.to_act(state) == {1, 3}, "all players on a team share priority"
 
 
+def test_the_initiative_team_receives_priority_first_where_the_initiative_player_is_absent():
+    """"Teams always act together in all situations and phases of the game. The
+    Initiative-Team (IT) must make all of their plays first"; "All players on a team share
+    priority ... Teams pass priority and receive priority collectively." Split teams (0 and 2
+    against 1 and 3), initiative on seat 0: seat 2 attacks seat 1 in r1, where seat 0 is not.
+    The player nearest seat 0 clockwise is seat 1, of the other team; seat 2's team has the
+    initiative, so seat 2 receives priority first."""
+    state = game("teams_split", 4, initiative=0)
+    hound = put(state, 2, "Cinder Hound", region="r1")
+    put(state, 1, "Jelly")
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 2, "defender": 1, "region": "r1",
+                                                  "destination": "r1", "columns": [[hound]], "blocks": None,
+                                                  "blocked": [], "tokens": []})
+    window(state, "r1")
+    assert RULESET.to_act(state) == {2}, "the initiative team first"
+    refused(state, 1, {"type": "pass_priority"}, "not_your_priority")
+    state = act(state, 2, {"type": "pass_priority"})
+    assert RULESET.to_act(state) == {1}
+
+
+def test_archenemys_opponents_with_the_initiative_receive_priority_before_the_archenemy():
+    """"Whichever team the player with the initiative token is on has the initiative." In
+    Archenemy (seat 0 against 1 and 2) with the token on seat 2, seat 1 attacks the Archenemy's
+    region, where seat 2 is not: seat 1's team has the initiative and acts first, though the
+    Archenemy (seat 0) is nearer seat 2 clockwise."""
+    state = game("archenemy", 3, initiative=2)
+    hound = put(state, 1, "Cinder Hound", region="r0")
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 1, "defender": 0, "region": "r0",
+                                                  "destination": "r0", "columns": [[hound]], "blocks": None,
+                                                  "blocked": [], "tokens": []})
+    window(state, "r0")
+    assert RULESET.to_act(state) == {1}
+    state = act(state, 1, {"type": "pass_priority"})
+    assert RULESET.to_act(state) == {0}
+
+
+def test_each_player_sacrifices_in_priority_order_the_initiative_team_first():
+    """Maw of Damnation, "Each player sacrifices a unit": each decides in priority order, and
+    the Initiative-Team "must make all of their plays first". Split teams, initiative on seat 0,
+    battle in r1 between seat 2 (initiative team) and seat 1: seat 2 chooses before seat 1."""
+    state = game("teams_split", 4, initiative=0)
+    hound, imp = put(state, 2, "Cinder Hound", region="r1"), put(state, 2, "Ember Imp", region="r1")
+    jelly, guard = put(state, 1, "Jelly"), put(state, 1, "Coral Guard")
+    battle(state)["battle"]["formations"].append({"id": "f1", "attacker": 2, "defender": 1, "region": "r1",
+                                                  "destination": "r1", "columns": [[hound], [imp]],
+                                                  "blocks": None, "blocked": [], "tokens": []})
+    window(state, "r1")
+    resources(state, 2, "fire", 3)
+    state = act(state, 2, {"type": "play", "card": give(state, 2, "Maw of Damnation"), "targets": []})
+    state = act(state, 2, {"type": "pass_priority"})
+    state = act(state, 1, {"type": "pass_priority"})
+    assert state["choice"]["queue"] == [2, 1], "the initiative team's player decides first"
+    state = act(state, 2, {"type": "choose", "option": imp})
+    state = act(state, 1, {"type": "choose", "option": jelly})
+    assert imp not in state["units"] and jelly not in state["units"] and {hound, guard} <= set(state["units"])
+
+
 ILLEGAL = [
     ("draft", {"type": "play", "card": "Jelly#1", "targets": []}, "play_timing"),
     ("draft", {"type": "pass_priority"}, "priority_window"),
