@@ -66,11 +66,12 @@ def run_pending(turn, steps):
                                                  "options": options, "source": step["source"]}})
             return
         queue.pop(0)
-        queue[0:0] = _resolve(turn, step, options[0])  # its follow-ups (more points, deaths) come first
+        queue[0:0] = _resolve(turn, step, options[0])  # its follow-ups (deaths, more points) come first
 
 
 def _resolve(turn, step, choice):
-    """Apply one choice; returns steps that must run before the rest (more points, deaths)."""
+    """Apply one choice; returns steps that must run before the rest (a killed creature's
+    Last Gasp, then this effect's remaining points)."""
     st = turn.state
     if step["op"] == "promote":
         turn.emit({"f": "promote", "uid": choice})
@@ -87,7 +88,9 @@ def _resolve(turn, step, choice):
     else:  # damage
         turn.emit({"f": "creature", "uid": choice, "set": {"damage": creature["damage"] + 1}})
         if remaining_health(st["creatures"][choice]) <= 0:
-            return more + deaths(turn, [choice])
+            # Last Gasp "applies the listed effect the moment it is killed": before this
+            # effect's remaining points
+            return deaths(turn, [choice]) + more
     return more
 
 

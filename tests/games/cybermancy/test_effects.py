@@ -149,6 +149,27 @@ def test_a_creature_killed_by_damage_points_triggers_its_own_last_gasp(make_card
     assert state["players"][1]["health"] == 11
 
 
+def test_a_last_gasp_applies_the_moment_its_creature_is_killed_before_the_killing_effects_next_point(make_card):
+    """Last Gasp: "it applies the listed effect the moment it is killed". A Call-to-arms of 2
+    damage kills a creature with its first point: that creature's Last Gasp (+1 health) is its
+    owner's to give at once, so it can save the next creature the second point is aimed at."""
+    striker = make_card("t-striker2", call_to_arms={"kind": "damage", "amount": 2})
+    dying = make_card("t-dying2", attack=1, health=1, last_gasp={"kind": "health", "amount": 1})
+    state = arena(hands={0: [striker]}, cpu={0: PAY["cpu"]}, ram={0: PAY["ram"]})
+    victim = put(state, 1, dying)
+    saved = creature(state, 1, attack=1, health=1)
+    creature(state, 0, attack=1, health=5)  # the second point has a choice too
+    state = summon(state, striker)
+    state = choose(state, victim)  # the first point kills it
+    assert victim not in state["creatures"]
+    assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "health", "the Last Gasp comes first"
+    state = choose(state, saved)
+    assert state["creatures"][saved]["health"] == 2
+    assert state["prompt"]["seat"] == 0 and state["prompt"]["kind"] == "damage"
+    state = choose(state, saved)  # the second point: 1 damage on 2 health
+    assert saved in state["creatures"] and state["creatures"][saved]["damage"] == 1
+
+
 def test_an_effect_of_0_points_does_nothing(make_card):
     dud = make_card("t-dud", call_to_arms={"kind": "attack", "amount": 0})
     state = arena(hands={0: [dud]}, cpu={0: PAY["cpu"]}, ram={0: PAY["ram"]})
