@@ -21,7 +21,8 @@ from .tiles import TILES_DIGEST
 # 2.4: the HeroCard engine's duel rules 1.3: a forced discard always asks its target, no refresh
 # after the active seat's pass, a twist takes an opponent only, replays list their targets.
 # 2.5: the engine's duel rules 1.4: a Secret Card on the wrong Attribute obeys its Action Type.
-RULES_VERSION = "2.5.0"
+# 2.6: a seat that ended its Action Phase may not Refresh or Reboot when a Fast card reopens it.
+RULES_VERSION = "2.6.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -357,6 +357,10 @@ def act_end_turn(turn, seat, action):
         _end_turn(turn, seat)
         return
     order = hc.participants(st["cards"])  # everyone, in turn order from the active seat
+    if not st["cards"]["turn"]["acted"]:
+        # the Action Phase has run: a Fast card that reopens it leaves no Refresh or Reboot,
+        # which forego the phase ("you can not play any cards or take any other Actions")
+        turn.emit({"f": "duel", "fact": {"f": "hc.acted"}})
     turn.emit({"f": "closing", "on": True})
     turn.emit({"f": "duel", "fact": {"f": "hc.priority", "seat": order[1], "passes": 1}})
 

@@ -498,6 +498,22 @@ def test_a_fast_card_played_before_the_turn_ends_reopens_the_action_phase():
     assert state["turn"] == 1
 
 
+def test_after_ending_its_action_phase_a_seat_may_not_refresh_or_reboot_when_a_fast_card_reopens_it():
+    """"When you refresh, you forego your Action Phase completely"; "You can skip your normal
+    Action Phase to reboot": a seat that ended its Action Phase (its pass) has not skipped it,
+    so when another seat's Fast card hands it priority back, neither is listed or taken."""
+    state = face_off()
+    fast = find("action", effect="draw")
+    hand(state, 1, fast)
+    state, _ = act(state, 0, {"type": "end_turn"})
+    state, _ = duel(state, 1, {"type": "play", "cards": [fast]})
+    assert RULESET.to_act(state) == {0} and state["turn"] == 0
+    listed = RULESET.legal_actions(state, 0)
+    assert not [a for a in listed if a["type"] == "reboot" or a["type"] == "duel" and a["duel"]["type"] == "refresh"]
+    refused(state, 0, {"type": "reboot", "avatars": [], "clear": [], "refresh": False}, "reboot_instead_of_acting")
+    refused(state, 0, {"type": "duel", "duel": {"type": "refresh"}}, "refresh_forgoes_action_phase")
+
+
 def test_rebooting_or_refreshing_foregoes_the_action_phase_so_no_window_follows():
     """'You can skip the Action phase in your turn to reboot'; 'Instead of taking an Action
     Phase, you can refresh your hand': no Action Phase, so no Fast window; the turn ends at once."""
