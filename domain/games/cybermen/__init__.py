@@ -9,7 +9,10 @@ from .bots import BOTS
 from .data import DATA_DIGEST
 from .stats import PROFILE
 
-RULES_VERSION = "1.3.1"
+# 1.4: a fifth independent read: Mind Control's "nearest Cyberman" is counted in squares, with the
+# unobstructed one first among equals; a stun, injury or Mind Control passes with the player's
+# next turn even with no member on the map. A 1.3 match is refused.
+RULES_VERSION = "1.4.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

@@ -52,11 +52,13 @@ def advance(d):
         if phase == "group":
             if on_open_exit(state, state["turn"]):  # waiting on an exit: gone before anything can stop it
                 escape(d, state["turn"])
-            if not group["members"]:
-                d.emit({"f": "phase", "phase": "partials"})
-            elif group["stunned"]:  # "The player hit is stunned and may not move next turn."
-                d.emit({"f": "group", "seat": state["turn"],
-                        "set": {"stunned": False, "mind": False, "injured": max(0, group["injured"] - 1)}})
+            if not group["members"] or group["stunned"]:  # "stunned and may not move next turn"
+                # The player's turn passes, and the hits on its group with it, whether the group
+                # could not move or had no member on the map: "next turn", "for the next two
+                # turns", Mind Control "in their next turn".
+                if group["stunned"] or group["mind"] or group["injured"]:
+                    d.emit({"f": "group", "seat": state["turn"],
+                            "set": {"stunned": False, "mind": False, "injured": max(0, group["injured"] - 1)}})
                 d.emit({"f": "phase", "phase": "partials"})
             else:
                 return

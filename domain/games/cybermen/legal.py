@@ -3,8 +3,8 @@ refusals and the bots read (`listing`, `allowance_moves`, `free_cyber_moves`, `f
 `_reach`...). Apart from actions.py (decide, refusals, handlers), which imports from here and
 never the reverse: what may be done, apart from what doing it does."""
 
-from .board import (CybermanGround, cyberman_squares, group_squares, human_blocked, human_reach, human_toward,
-                    open_ground, toward, unit_squares)
+from .board import (CybermanGround, cyberman_squares, group_squares, human_blocked, human_map, human_reach,
+                    human_toward, manhattan, neighbours, open_ground, toward, unit_squares)
 from .data import COLS, DIRECTIONS, LATEST_MARK, MARKS, ROWS
 from .effects import defence_options
 from .flow import ability_users, movable
@@ -102,12 +102,38 @@ def allowance_moves(state, seat):
     """Destinations with the fewest Fatigue tokens that reach them (each token: one more square)."""
     group = state["groups"][seat]
     if group["mind"]:  # "must move towards the nearest Cyberman ... their entire possible movement"
-        goals = tuple((c["pos"][0], c["pos"][1]) for c in state["cybermen"].values() if c["role"] != "partial")
-        return {to: 0 for to in (human_toward(group["pos"], goals, human_blocked(state), state["roll"])
-                                 or [tuple(group["pos"])])}
+        blocked, start = human_blocked(state), (group["pos"][0], group["pos"][1])
+        squares = {to for goal in mind_control_goals(state, start, blocked)
+                   for to in human_toward(start, (goal,), blocked, state["roll"])}
+        return {to: 0 for to in sorted(squares) or [start]}
     tokens = group["fatigue"] if uses_tokens(state, seat) else 0
     reach = human_reach(group["pos"], human_blocked(state), state["roll"] + tokens)
     return {to: max(0, dist - state["roll"]) for to, dist in reach.items()}
+
+
+def mind_control_goals(state, start, blocked) -> list:
+    """The Cybermen a Mind Controlled group at `start` may move towards: "the nearest Cyberman"
+    in squares, counted through terrain as Mind Control's own range is ("If there is terrain in
+    the way that is impassable, the player must move around it by the shortest legal route to
+    the nearest Cyberman"); among several at the same distance, "the player may choose which one
+    to move towards, but will always go towards an unobstructed Cyberman rather than towards one
+    behind impassable terrain": one whose shortest legal route is no longer than its distance.
+    Designed: a Cyberman no legal route reaches is left out (nothing can be moved towards it)."""
+    reach = human_map((start,), blocked)  # legal route lengths from the group, figures in the way
+    candidates = []  # (distance in squares, route length, square)
+    for cyb in state["cybermen"].values():
+        if cyb["role"] == "partial":
+            continue
+        square = (cyb["pos"][0], cyb["pos"][1])
+        route = min((reach[n] + 1 for n in neighbours(square) if n in reach), default=None)
+        if route is not None:
+            candidates.append((manhattan(start, square), route, square))
+    if not candidates:
+        return []
+    nearest = min(distance for distance, _, _ in candidates)
+    tied = [(route, square) for distance, route, square in candidates if distance == nearest]
+    unobstructed = [square for route, square in tied if route == nearest]
+    return sorted(set(unobstructed or [square for _, square in tied]))
 
 
 def _group_moves(state, seat):

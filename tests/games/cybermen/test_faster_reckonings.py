@@ -110,11 +110,21 @@ def test_the_shortcuts_agree_with_the_reckoning_afresh_at_every_step(seats, poli
 
 
 def mind_moves_afresh(state, seat):
-    """legal.allowance_moves of a Mind Controlled group as it read before its route was kept."""
-    group = state["groups"][seat]
-    goals = [c["pos"] for c in state["cybermen"].values() if c["role"] != "partial"]
-    return {to: 0 for to in (toward(group["pos"], goals, human_passable(state), state["roll"], True)
-                             or [tuple(group["pos"])])}
+    """legal.allowance_moves of a Mind Controlled group reckoned afresh, one search from each
+    Cyberman: the nearest in squares that a legal route reaches (the unobstructed among equals:
+    route no longer than the distance), and the squares toward any of them."""
+    group, passable = state["groups"][seat], human_passable(state)
+    start = tuple(group["pos"])
+    found = []  # (squares, route, Cyberman's square)
+    for cyb in state["cybermen"].values():
+        route = distances([cyb["pos"]], lambda p: p == start or passable(p)).get(start)
+        if cyb["role"] != "partial" and route is not None:
+            found.append((manhattan(start, cyb["pos"]), route, tuple(cyb["pos"])))
+    nearest = min((squares for squares, _, _ in found), default=None)
+    tied = [(route, goal) for squares, route, goal in found if squares == nearest]
+    goals = [goal for route, goal in tied if route == nearest] or [goal for _, goal in tied]
+    reached = {to for goal in goals for to in toward(start, [goal], passable, state["roll"], True)}
+    return {to: 0 for to in sorted(reached) or [start]}
 
 
 def test_a_mind_controlled_group_moves_by_its_roll_and_whatever_stands_in_its_way():

@@ -82,6 +82,20 @@ def test_a_stunned_group_may_not_move_next_turn():
     assert not state["groups"][0]["stunned"]
 
 
+def test_a_stun_an_injury_and_a_mind_control_pass_with_the_players_next_turn_when_no_member_is_on_the_map():
+    """"The player hit is stunned and may not move next turn"; "must reduce their movement roll
+    by half for the next two turns"; Mind Control: "move towards the nearest Cyberman in their
+    next turn". A turn of the player with every member carried off is still that player's next
+    turn: the stun and the Mind Control are used up and one of the two halved rolls passes, so a
+    member freed later does not lose a second turn to one Energy Beam."""
+    state = place(fresh(2), groups={0: [7, 5]}, cybermen=[{"id": "c1", "pos": [0, 6], "carrying": ["0.groom"]}],
+                  turn=1, phase="end")
+    state["groups"][0].update(members=[], stunned=True, injured=2, mind=True)
+    state, facts = _end_turn(state)  # seat 1's turn ends; seat 0's turn begins with no member on the map
+    assert state["turn"] == 0 and state["phase"] != "group"
+    assert (state["groups"][0]["stunned"], state["groups"][0]["mind"], state["groups"][0]["injured"]) == (False, False, 1)
+
+
 def _end_turn(state):
     from domain.kernel.decision import Decision
     from domain.games.cybermen.facts import evolve
@@ -189,6 +203,37 @@ def test_mind_control_stops_next_to_the_cyberman_and_goes_around_impassable_terr
     # c1 is 2 squares along row 7 (stop at 1), c2 is 2 squares down (8,6) then (9,6): both nearest
     assert RULESET.legal_actions(state, 1) == [{"type": "move", "to": [7, 5], "fatigue": 0},
                                                {"type": "move", "to": [8, 6], "fatigue": 0}, {"type": "break_free"}]
+
+
+def test_mind_control_goes_around_impassable_terrain_to_the_cyberman_nearest_in_squares():
+    """'The player must move towards the nearest Cyberman ... If there is terrain in the way that
+    is impassable, the player must move around it by the shortest legal route to the nearest
+    Cyberman.' c1 is 4 squares north, behind the church; c2 is 5 squares east with nothing in the
+    way: c1 is the nearest, so the group goes around the church toward it, not toward c2 (whose
+    route, 5 against 8, is shorter)."""
+    state = place(fresh(2), groups={1: [7, 5]}, cybermen=[{"id": "c1", "pos": [3, 5]}, {"id": "c2", "pos": [7, 10]}],
+                  turn=1, phase="group")
+    state["groups"][1]["mind"] = True
+    state, _ = act(state, 1, {"type": "roll"}, 2)
+    moves = [a["to"] for a in RULESET.legal_actions(state, 1) if a["type"] == "move"]
+    assert moves == [[7, 3]], "two squares along the shortest way around the church (west of it)"
+    assert refused(state, 1, {"type": "move", "to": [7, 7], "fatigue": 0}) == "mind_control"
+    state, _ = act(state, 1, {"type": "move", "to": [7, 3], "fatigue": 0})
+    assert state["groups"][1]["pos"] == [7, 3]
+
+
+def test_mind_control_at_the_same_distance_goes_towards_an_unobstructed_cyberman():
+    """'If there are multiple Cybermen at the same distance, the player may choose which one to
+    move towards, but will always go towards an unobstructed Cyberman rather than towards one
+    behind impassable terrain.' c1 is 2 squares west behind a hedge, c2 2 squares east in the
+    open: only the move toward c2 is allowed."""
+    state = place(fresh(2), groups={1: [7, 2]}, cybermen=[{"id": "c1", "pos": [7, 0]}, {"id": "c2", "pos": [7, 4]}],
+                  turn=1, phase="group")
+    state["groups"][1]["mind"] = True
+    state, _ = act(state, 1, {"type": "roll"}, 3)
+    assert [a for a in RULESET.legal_actions(state, 1) if a["type"] == "move"] == [
+        {"type": "move", "to": [7, 3], "fatigue": 0}]
+    assert refused(state, 1, {"type": "move", "to": [6, 0], "fatigue": 0}) == "mind_control"
 
 
 def test_special_abilities_a_die_worth_must_be_used_and_lieutenants_go_first():
