@@ -336,20 +336,29 @@ class Checker:
             self.fail(f"{target} removed, not the attack's target or attacker")
 
     def check_mind_move(self, now, s, to):
+        """"Move towards the nearest Cyberman" (in squares) "by the shortest legal route", the
+        unobstructed one first among equals (README 37), the whole roll, stopping next to it."""
         group = now["groups"][s]
-        goals = [c["pos"] for c in now["cybermen"].values() if c["role"] != "partial"]
         passable = human_open(now)
         start = tuple(group["pos"])
-        dist = bfs(goals, lambda p: p == start or passable(p))
-        if start not in dist:
+        routes = []  # (squares, its route's distances to start, Cyberman)
+        for c in now["cybermen"].values():
+            dist = bfs([c["pos"]], lambda p: p == start or passable(p))
+            if c["role"] != "partial" and start in dist:
+                routes.append((abs(c["pos"][0] - start[0]) + abs(c["pos"][1] - start[1]), dist))
+        if not routes:
             if list(to) != list(start):
                 self.fail("mind-controlled group with no reachable Cyberman moved")
             return
-        want = min(now["roll"], dist[start] - 1)
-        got = dist.get(tuple(to))
+        nearest = min(squares for squares, _ in routes)
+        tied = [dist for squares, dist in routes if squares == nearest]
+        goals = [dist for dist in tied if dist[start] == nearest] or tied
         from_start = bfs([start], passable).get(tuple(to))
-        if got is None or got != dist[start] - want or from_start != want:
-            self.fail(f"mind-controlled group {s} moved {start}->{to}, roll {now['roll']}, dist {dist[start]}")
+        for dist in goals:
+            want = min(now["roll"], dist[start] - 1)
+            if dist.get(tuple(to)) == dist[start] - want and from_start == want:
+                return
+        self.fail(f"mind-controlled group {s} moved {start}->{to}, roll {now['roll']}, not toward a nearest Cyberman")
 
     def check_carrier_move(self, now, cid, to):
         cyb = now["cybermen"][cid]
