@@ -22,7 +22,9 @@ from .tiles import TILES_DIGEST
 # after the active seat's pass, a twist takes an opponent only, replays list their targets.
 # 2.5: the engine's duel rules 1.4: a Secret Card on the wrong Attribute obeys its Action Type.
 # 2.6: a seat that ended its Action Phase may not Refresh or Reboot when a Fast card reopens it.
-RULES_VERSION = "2.6.0"
+# 2.7: the engine's duel rules 1.5: a purge takes back the purged card's discards, draws and
+# clears; the attacking side may play Fast special blocks in its own Attack Sequence.
+RULES_VERSION = "2.7.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

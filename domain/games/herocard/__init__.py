@@ -19,7 +19,10 @@ from .stats import PROFILE
 # discard always asks its target (the prompt no longer tells whether the hidden hand held more).
 # 1.4: a fourth read: a Secret Card played on the wrong Attribute still obeys its Action Type (a
 # Restricted or Exclusive one only on your own Action Phase); 1.3 took it on any turn, as a dud.
-RULES_VERSION = "1.4.0"
+# 1.5: a fifth read: a purge takes back what the purged card did to hands, decks and stacks (a
+# forced discard, a draw, a clear: "as if the card was never played"); special attacks and blocks
+# follow their Action Type only, so the attacking side may play a Fast special block (README 5, 12).
+RULES_VERSION = "1.5.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

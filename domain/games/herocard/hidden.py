@@ -42,7 +42,7 @@ def _shown_entry(entry, own):
 
 def redact(fact, seat):
     kind = fact["f"]
-    if kind == "hc.draw" and fact["seat"] != seat:
+    if kind in ("hc.draw", "hc.undraw") and fact["seat"] != seat:  # which cards go back is as secret as what was drawn
         return {**fact, "cards": len(fact["cards"])}
     if kind == "hc.reshuffle":
         return {**fact, "order": len(fact["order"])}

@@ -16,15 +16,18 @@ HAND_LIMIT = 7  # "You may never hold more than seven cards in your hand at any 
 # Shared steps (also used by the turn structure)
 # ---------------------------------------------------------------------------------------
 
-def draw(turn, seat, count):
+def draw(turn, seat, count, source=None):
     """Draw one card at a time; an empty Action Deck is refilled from the discard stack
-    (shuffled, or turned over as it lies in the Discard Queue variant)."""
+    (shuffled, or turned over as it lies in the Discard Queue variant). `source`: the uid of
+    the card of the open Attack Sequence whose effect this draw is; its entry keeps how many
+    cards it drew, for a purge to take back (`evolve` notes it, README 12)."""
     drawn = []
+    tag = {} if source is None else {"for": source}
     for _ in range(count):
         player = turn.state["players"][seat]
         if len(player["deck"]) <= len(drawn):
             if drawn:
-                turn.emit({"f": "hc.draw", "seat": seat, "cards": drawn})
+                turn.emit({"f": "hc.draw", "seat": seat, "cards": drawn, **tag})
                 drawn = []
             player = turn.state["players"][seat]
             if not player["discard"]:
@@ -34,12 +37,14 @@ def draw(turn, seat, count):
             turn.emit({"f": "hc.reshuffle", "seat": seat, "order": order})
         drawn.append(turn.state["players"][seat]["deck"][len(drawn)])
     if drawn:
-        turn.emit({"f": "hc.draw", "seat": seat, "cards": drawn})
+        turn.emit({"f": "hc.draw", "seat": seat, "cards": drawn, **tag})
 
 
-def clear_top(turn, seat, attribute):
+def clear_top(turn, seat, attribute, source=None):
+    """`source`: as for `draw`, the uid of the sequence's card whose effect this clear is."""
     entry = turn.state["players"][seat]["stacks"][attribute][-1]
-    turn.emit({"f": "hc.clear", "seat": seat, "attribute": attribute, "uid": entry["uid"], "card": entry["card"]})
+    turn.emit({"f": "hc.clear", "seat": seat, "attribute": attribute, "uid": entry["uid"], "card": entry["card"],
+               **({} if source is None else {"for": source})})
 
 
 def free_points(player, attribute):
@@ -121,8 +126,10 @@ def losing_side(st):
 
 
 def check_side(turn, seat, card, losing=None):
-    """In an Attack Sequence attack cards belong to the attacking side and block cards to the
-    defending side; with Assistance, a third player assists the losing side and never switches.
+    """In an Attack Sequence the cards that add to a side's value (bases and mods) belong to that
+    side: attack ones to the attacking side, block ones to the defending side; special attacks
+    and blocks follow their Action Type only (README 5). With Assistance, a third player
+    assists the losing side and never switches.
     `losing` is the side that was losing when the assistant's play began: "the player may assist
     the losing side at the time their turn comes up", so a set is judged as a whole, not card by
     card (a Base Block that puts the defender ahead does not strand its own Block Mod)."""
@@ -140,8 +147,13 @@ def side_commitment(st, seat, card, losing=None):
     mine = seat_side(st, seat)
     involved = seat in st["sequence"]["attack"] or seat in st["sequence"]["block"]
     if involved:
-        if side != mine:
-            raise IllegalAction("wrong_side", f"{card['name']} is an {side} card; you are on the {mine}ing side")
+        # Only the cards that add to a side's value belong to that side. Special attacks and blocks
+        # follow their Action Type: "you can also play other cards on your turn provided you follow
+        # any limits imposed by the Action Type"; "Special Blocks are generally Fast Action Types,
+        # so you aren't limited to playing them only in response to an attack" (README 5).
+        if card["kind"] in SET_KINDS and side != mine:
+            article = "an" if side == "attack" else "a"
+            raise IllegalAction("wrong_side", f"{card['name']} is {article} {side} card; you are on the {mine}ing side")
         return None
     if card["timing"] != "fast":  # "any other player may play a valid Fast Action Card to assist"
         raise IllegalAction("assist_fast_only", f"{card['name']} is not Fast: only a Fast card may assist a side")
@@ -322,7 +334,9 @@ def replays_purge(st, seat, effect, action):
 
 
 def undo_record(effect, uid):
-    """What a purge of this card must take back, besides its value."""
+    """What a purge of this card must take back, besides its value, known when it is played.
+    What its effect does to hands, decks and stacks is added to its entry as it happens
+    (engine.evolve's `_note`: "discarded", "drew" and "hand", "cleared"); README 12."""
     undo = {}
     if "twist" in effect:
         undo["twist"] = uid
@@ -337,15 +351,16 @@ def apply_effect(turn, seat, card, action, uid, precede=None):
     """The card's own text."""
     st = turn.state
     effect = card.get("effect", {})
+    source = uid if st["sequence"] is not None else None  # only a card in the sequence can be purged
     if "discard" in effect:
-        force_discard(turn, seat, pick_target(st, seat, action), effect["discard"])
+        force_discard(turn, seat, pick_target(st, seat, action), effect["discard"], source)
     if "extra_base_attack" in effect:
         turn.emit({"f": "hc.allowance", "delta": effect["extra_base_attack"]})
     if "clear_own" in effect:
         attribute = pick_attribute(action)
         if not st["players"][seat]["stacks"][attribute]:
             raise IllegalAction("clear_empty_stack", f"your {attribute} Attribute Stack has no card to clear")
-        clear_top(turn, seat, attribute)
+        clear_top(turn, seat, attribute, source)
     if "twist" in effect:
         target, attribute = pick_target(st, seat, action), pick_attribute(action)
         if target not in opponents(st, seat):  # "Twist one of your opponent's Attribute"
@@ -354,7 +369,7 @@ def apply_effect(turn, seat, card, action, uid, precede=None):
             raise IllegalAction("already_twisted", "that Attribute is already twisted")
         turn.emit({"f": "hc.twist", "seat": target, "attribute": attribute, "by": seat, "uid": uid})
     if "draw" in effect:
-        draw(turn, seat, min(effect["draw"], max(0, HAND_LIMIT - len(st["players"][seat]["hand"]))))
+        draw(turn, seat, min(effect["draw"], max(0, HAND_LIMIT - len(st["players"][seat]["hand"]))), source)
     if "purge" in effect:
         purge(turn, seat)
     if "duplicate" in effect:
@@ -363,15 +378,17 @@ def apply_effect(turn, seat, card, action, uid, precede=None):
         replay(turn, seat, action, precede)
 
 
-def force_discard(turn, seat, target, rule):
+def force_discard(turn, seat, target, rule, source=None):
     """"Target discards one block card" (any kind of block card); the target chooses which.
     The target is asked whenever its hand holds any card, even with no choice to make (no
     matching card, or no more than the count): a prompt only when it holds more would tell
     the attacker and every spectator how many such cards the hidden hand holds."""
     if not turn.state["players"][target]["hand"]:  # the hand's size is public: nothing to hide
         return
-    turn.emit({"f": "hc.pending", "pending": {"seat": target, "kind": "discard", "of": rule["of"],
-                                               "count": rule["count"], "source": seat}})
+    pending = {"seat": target, "kind": "discard", "of": rule["of"], "count": rule["count"], "source": seat}
+    if source is not None:  # the card's uid: its entry keeps the cards discarded, for a purge (README 12)
+        pending["for"] = source
+    turn.emit({"f": "hc.pending", "pending": pending})
 
 
 def must_discard(duel, seat):
@@ -395,13 +412,15 @@ def act_choose(turn, seat, action):
             raise IllegalAction("discard_kind", f"discard {pending['of']} cards from your hand")
         hand.remove(card)
     if cards:
-        turn.emit({"f": "hc.discard", "seat": seat, "cards": list(cards)})
+        turn.emit({"f": "hc.discard", "seat": seat, "cards": list(cards),
+                   **({"for": pending["for"]} if "for" in pending else {})})
     turn.emit({"f": "hc.pending", "pending": None})
 
 
 def purge(turn, seat):
     """Purge: "You may only purge the last card played in the current Attack Sequence"; it is as
-    if never played: a purged Base Attack cancels the sequence and its Exclusive does not count."""
+    if never played: a purged Base Attack cancels the sequence and its Exclusive does not count,
+    and what its effect did is taken back (README 12: `undo_effects`)."""
     st = turn.state
     sequence = st["sequence"]
     if not sequence or not sequence["played"]:
@@ -425,10 +444,46 @@ def purge(turn, seat):
         turn.emit({"f": "hc.allowance", "delta": -undo["allowance"]})
     if "duplicate" in undo:
         turn.emit({"f": "hc.unqueue_duplicate", "source": undo["duplicate"]})
+    undo_effects(turn, last["seat"], undo)
     if CARDS[last["card"]]["timing"] == "exclusive" and last["uid"] is not None and last["seat"] == st["turn"]["active"]:
         turn.emit({"f": "hc.exclusive", "delta": -1})
     if last["kind"] == "base_attack":
         turn.emit({"f": "hc.cancel"})
+
+
+def undo_effects(turn, seat, undo):
+    """Purge: "removes any effects the card had on the game ... it is as if the card was never
+    played" — what its effect did to hands, decks and stacks (README 12), as far as it can be:
+    - a forced discard: the cards discarded go back from the target's discard stack to its hand
+      (those still there; the discard stack is public, so this shows nothing new);
+    - a draw: the cards drawn go back from `seat`'s hand to the top of its deck, in the order
+      drawn. Which cards in the hand were drawn is the owner's secret, so how many go back is
+      worked out from public counts only: as many as were drawn, less one for each card the
+      hand has lost since the draw (a drawn card may have been among them: deployed face down,
+      or played and gone again); they are the last cards of the hand, where a draw puts them.
+      The fact is redacted for the other seats to its count, as a draw is;
+    - a clear (Second Wind): the cleared card leaves the discard stack for its old place in its
+      stack (face as it was) and, if it was Active, for its old place in the sequence."""
+    st = turn.state
+    if "discarded" in undo:
+        target = undo["discarded"]["seat"]
+        pile = list(st["players"][target]["discard"])
+        back = []
+        for card in undo["discarded"]["cards"]:
+            if card in pile:
+                del pile[len(pile) - 1 - pile[::-1].index(card)]  # the latest copy
+                back.append(card)
+        if back:
+            turn.emit({"f": "hc.undiscard", "seat": target, "cards": back})
+    if "drew" in undo:
+        hand = st["players"][seat]["hand"]
+        count = min(len(hand), max(0, undo["drew"] - max(0, undo["hand"] - len(hand))))
+        if count:
+            turn.emit({"f": "hc.undraw", "seat": seat, "cards": hand[len(hand) - count:]})
+    if "cleared" in undo:
+        cleared = undo["cleared"]
+        if cleared["entry"]["card"] in st["players"][cleared["seat"]]["discard"]:
+            turn.emit({"f": "hc.unclear", **cleared})
 
 
 def duplicate(turn, seat, action, uid):
