@@ -5,7 +5,7 @@ Pure functions of the legal-actions answer (`actions` and their parallel `words`
 no store, so the same menu is built for a local and a remote match, and tested alone.
 
 - An action whose `params` describe a list field (a JSON schema with `items.enum`, perhaps
-  `worth` and `worth_at_least`, or a sentence such as "any of your creature cards") is one
+  `worth`, `worth_at_least` and `no_spare`, or a sentence such as "any of your creature cards") is one
   entry played as listed; it can also be opened as a `Choice` whose items are the schema's
   enum (else every item the listings of that type name for the field).
 - Listed actions of one type that differ only in list fields (HeroCard's discard: one listing
@@ -97,6 +97,7 @@ class Choice:
     at_least: dict = field(default_factory=dict)  # path -> worth the chosen items of the path must reach
     most: dict = field(default_factory=dict)  # path -> how many at most (maxItems)
     fewest: dict = field(default_factory=dict)  # path -> how many at least (minItems)
+    no_spare: set = field(default_factory=set)  # paths whose worth must be reached with no item to spare
 
     @property
     def paths(self) -> list[tuple]:
@@ -142,6 +143,9 @@ class Choice:
                 return f"choose at most {self.most[path]} for {humanize(path[-1])}"
             if path in self.at_least and self.total(path) < self.at_least[path]:
                 return f"{humanize(path[-1])} worth {self.total(path)} of at least {self.at_least[path]}"
+            if path in self.no_spare and n and self.total(path) - min(i.worth for i in self.picked(path)) >= \
+                    self.at_least.get(path, 0):
+                return f"{humanize(path[-1])} worth {self.total(path)}: one fewer still pays {self.at_least.get(path, 0)}"
         return None
 
 
@@ -254,6 +258,8 @@ def params_choice(action: dict, actions: list[dict], name_of) -> Choice | None:
             worth = schema.get("worth") or {}
             if "worth_at_least" in schema:
                 choice.at_least[path] = schema["worth_at_least"]
+            if schema.get("no_spare"):
+                choice.no_spare.add(path)
             if "maxItems" in schema:
                 choice.most[path] = schema["maxItems"]
             if "minItems" in schema:

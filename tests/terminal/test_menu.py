@@ -91,6 +91,19 @@ def test_a_listing_with_a_payment_schema_is_picked_with_a_running_total():
     assert choice.problem() is None and choice.action() == {"type": "play", "card": "k", "pay": ["y", "z"]}
 
 
+def test_a_payment_with_no_card_to_spare_says_so_when_one_is_not_needed():
+    """Cyberiad's `no_spare`: "discard a number of Cards equal to the cost" - X, Y and Z (worth
+    1, 1 and 2) for a cost of 3 leave a card the cost does not need; Y and Z do not."""
+    pay = {"type": "array", "uniqueItems": True, "items": {"enum": ["x", "y", "z"]}, "worth_at_least": 3,
+           "no_spare": True, "worth": {"z": 2}}
+    listed = {"type": "play", "card": "k", "pay": ["y", "z"], "params": {"pay": pay}}
+    [entry] = menus.build([listed], ["play K, paying with Y and Z — or any of X, Y or Z worth at least 3"])
+    choice = entry.choice
+    assert choice.problem() is None
+    choice.toggle(0)
+    assert choice.total(("pay",)) == 4 and choice.problem() == "pay worth 4: one fewer still pays 3"
+
+
 def test_a_long_menu_is_shown_by_type():
     actions = [{"type": "place", "x": x} for x in range(40)] + [{"type": "end_turn"}]
     words = [f"place at {x}" for x in range(40)] + ["end the turn"]

@@ -629,6 +629,20 @@ def test_a_refused_action_shows_its_reason_beside_it_and_changes_nothing(people,
     row.locator(".param-items input[type=checkbox]").first.check()  # picked item by item: the total follows
     assert row.locator(".param-total").get_attribute("data-worth") != "0"
     row.locator(".param-items input[type=checkbox]").first.uncheck()
+    # every card ticked: the total says whether one of them is not needed ("a number of Cards
+    # equal to the cost": the listing's `no_spare`), as the rules would judge it
+    boxes = row.locator(".param-items input[type=checkbox]").all()
+    for box in boxes:
+        box.check()
+    total = row.locator(".param-total")
+    need = int(re.search(r"of at least (\d+)", total.inner_text()).group(1))
+    worths = [int(re.search(r"\((\d+)\)", label).group(1))
+              for label in row.locator(".param-items label.param-item").all_inner_texts()]
+    spare = sum(worths) - min(worths) >= need
+    assert total.get_attribute("data-enough") == ("false" if spare else "true"), total.inner_text()
+    assert ("one card fewer still pays" in total.inner_text()) == spare, total.inner_text()
+    for box in boxes:
+        box.uncheck()
     row.locator("button.action-do").click()
     page.wait_for_selector(f"#actions .action-error[data-action-index='{index}']:not([hidden])")
     reason = page.inner_text(f"#actions .action-error[data-action-index='{index}']")

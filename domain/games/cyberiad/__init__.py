@@ -14,7 +14,9 @@ from .stats import PROFILE
 # Electroknight is the turn's one card and a Machine so put is "played" (README 9, 14, 17, 25).
 # 1.3: a search of the deck is asked even with one match: the prompt told everyone whether the
 # hidden deck held one Sally or more (README 8).
-RULES_VERSION = "1.3.0"
+# 1.4: a payment with a card the cost does not need is refused ("a number of Cards equal to the
+# cost"; README 3): a 1.3 match with an overpayment would now be refused.
+RULES_VERSION = "1.4.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

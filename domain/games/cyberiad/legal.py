@@ -53,10 +53,11 @@ def _play_actions(state, seat, instance):
     else:
         worths = {i: worth(i, card["type"]) for i in others}  # each read once
         payments = [_cheapest_payment(others, worths, cost)]
-        pay_schema.update(worth_at_least=cost, worth={i: worths[i] for i in others if worths[i] > 1})
+        pay_schema.update(worth_at_least=cost, no_spare=True, worth={i: worths[i] for i in others if worths[i] > 1})
     # A payment made here is never refused (`payment_refusal`): other cards from the hand, at
-    # least one for an X cost, worth the cost otherwise (asking again was a twentieth of a
-    # search). Only distinctness is checked again: it holds while no hand holds an instance twice.
+    # least one for an X cost, worth the cost otherwise with no card to spare (the cheapest
+    # payment adds the cards by falling worth until the cost is met, so each is needed; asking
+    # again was a twentieth of a search). Only distinctness is checked again: it holds while no hand holds an instance twice.
     return [{"type": "play", "card": instance, "pay": pay, "params": {"pay": pay_schema}}
             for pay in payments if pay is not None and len(set(pay)) == len(pay)]
 

@@ -304,9 +304,16 @@ def payment_refusal(st, seat, instance, pay) -> tuple[str, str] | None:
     if cost is None:
         if not pay:
             return "bad_payment", f"{card['name']} costs X: discard at least one card (X = cards discarded)"
-    elif sum(worth(p, card["type"]) for p in pay) < cost:
-        return "insufficient_payment", f"{card['name']} costs {cost} card(s); the cards offered are worth " \
-                                       f"{sum(worth(p, card['type']) for p in pay)}"
+    else:
+        worths = [worth(p, card["type"]) for p in pay]
+        if sum(worths) < cost:
+            return "insufficient_payment", f"{card['name']} costs {cost} card(s); the cards offered are worth " \
+                                           f"{sum(worths)}"
+        # "discard a number of Cards equal to the cost": no card beyond what the cost needs (a
+        # card worth more than the rest of the cost still pays it: a card is not split)
+        if worths and sum(worths) - min(worths) >= cost:
+            return "overpayment", f"{card['name']} costs {cost} card(s): the cards offered are worth " \
+                                  f"{sum(worths)}, and the cost is paid without one of them"
     return None
 
 

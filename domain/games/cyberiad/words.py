@@ -151,7 +151,7 @@ def _other_payments(schema) -> str:
         return f" — or discard any one or more of {listing(hand, 'or')} (X is how many)"
     counted = [f"{card_name(i)} counts {n}" for i, n in (schema.get("worth") or {}).items()]
     return (f" — or any of {listing(hand, 'or')} worth at least {schema['worth_at_least']}"
-            + (f" ({listing(counted)})" if counted else ""))
+            + (f" ({listing(counted)})" if counted else "") + (", no card to spare" if schema.get("no_spare") else ""))
 
 
 def _constructor_of(ctx) -> str | None:

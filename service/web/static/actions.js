@@ -6,7 +6,8 @@
  * field, from that field's schema:
  *   - an array of distinct items from an enum (a payment, a discard): one checkbox per item,
  *     picked item by item, with the running total (schema `worth`, 1 an item by default)
- *     against `worth_at_least`, and `minItems` / `maxItems`;
+ *     against `worth_at_least` (with `no_spare`: no item the total could do without), and
+ *     `minItems` / `maxItems`;
  *   - an enum: a choice; an integer: a number (minimum, maximum); a boolean: a tick;
  *   - anything else (a free description, an object, a list of lists): the value as JSON text,
  *     prefilled with the listed value (left empty: the field is left out, when it is optional).
@@ -117,16 +118,23 @@
     var boxes = h("div", {class: "param-items"});
     function worthOf(item) { return typeof worth[item] === "number" ? worth[item] : 1; }
     function sum() { var s = 0; chosen.forEach(function (i) { s += worthOf(i); }); return s; }
+    /* `no_spare`: a picked item the total could do without ("a number of Cards equal to the cost") */
+    function spare() {
+      return need !== null && schema.no_spare === true && chosen.size > 0 &&
+        sum() - Math.min.apply(null, Array.from(chosen).map(worthOf)) >= need;
+    }
     function problem() {
       var n = chosen.size, s = sum();
       if (need !== null && s < need) return "worth " + s + " of at least " + need;
+      if (spare()) return "one card fewer still pays " + need;
       if (typeof schema.minItems === "number" && n < schema.minItems) return "pick at least " + schema.minItems;
       if (typeof schema.maxItems === "number" && n > schema.maxItems) return "pick at most " + schema.maxItems;
       return null;
     }
     function redraw() {
       var p = problem(), s = sum();
-      total.textContent = chosen.size + " picked" + (need !== null ? " · worth " + s + " of at least " + need : "") + (p ? "" : " ✓");
+      total.textContent = chosen.size + " picked" + (need !== null ? " · worth " + s + " of at least " + need : "") +
+        (p ? (spare() ? " · " + p : "") : " ✓");
       total.className = "param-total " + (p ? "short" : "enough");
       total.dataset.worth = String(s);
       total.dataset.enough = p ? "false" : "true";

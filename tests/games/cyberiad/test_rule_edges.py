@@ -164,7 +164,7 @@ def test_a_fixed_cost_card_is_listed_once_with_the_fewest_cards_and_a_schema_of_
     assert listed["pay"] == ["gargantius-effect", F[0]]
     assert listed["params"]["pay"] == {"type": "array", "uniqueItems": True,
                                        "items": {"enum": [F[0], F[1], F[2], "gargantius-effect"]},
-                                       "worth_at_least": 4, "worth": {"gargantius-effect": 3}}
+                                       "worth_at_least": 4, "no_spare": True, "worth": {"gargantius-effect": 3}}
     # Worth counts only toward the kind it names: toward a Machine every card is worth 1.
     state = table(seats=2, hands=[["wish-granting-machine", "gargantius-effect", F[0], F[1]], []])
     (listed,) = [a for a in RULESET.legal_actions(state, 0) if a.get("card") == "wish-granting-machine"]

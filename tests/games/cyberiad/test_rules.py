@@ -82,6 +82,23 @@ def test_cost_is_paid_by_discarding_cards():
     refused(state, 0, {"type": "play", "card": "gnostotron", "pay": []}, "card_not_in_hand")
 
 
+def test_a_cost_is_paid_with_a_number_of_cards_equal_to_it_and_no_more():
+    """"The cost to play a Sally, Machine, or Effect is to discard a number of Cards equal to the
+    cost of the card": a card the cost does not need is refused, a free card takes none; a card
+    worth more than the rest of the cost (a Worth-3 Action toward a Sally) still pays it, since
+    a card is not split. The listing's payment describes it (`no_spare`)."""
+    state = table(seats=2, hands=[["the-pirate-pugg", *F[:5], "gargantius-effect"], []])
+    refused(state, 0, {"type": "play", "card": "the-pirate-pugg", "pay": F[:5]}, "overpayment")
+    refused(state, 0, {"type": "play", "card": "the-pirate-pugg", "pay": [F[0], F[1], "gargantius-effect"]},
+            "overpayment")  # 1 + 1 + 3: the cost of 4 is paid without one of the plain cards
+    assert "the-pirate-pugg" in play(state, 0, "the-pirate-pugg", [F[0], "gargantius-effect"])["play"][0]
+    assert "the-pirate-pugg" in play(state, 0, "the-pirate-pugg", F[:4])["play"][0]
+    free = table(seats=2, hands=[["matter-of-remuneration", F[0]], []])
+    refused(free, 0, {"type": "play", "card": "matter-of-remuneration", "pay": [F[0]]}, "overpayment")
+    listed = next(a for a in RULESET.legal_actions(state, 0) if a.get("card") == "the-pirate-pugg")
+    assert listed["params"]["pay"]["no_spare"] is True and listed["params"]["pay"]["worth_at_least"] == 4
+
+
 @pytest.mark.parametrize("into, check", [
     ("fame", lambda s: s["fame"][0] == 1), ("remove_trouble", lambda s: s["trouble"][0] == 1),
     ("draw", lambda s: s["hands"][0] == [F[0]])])
