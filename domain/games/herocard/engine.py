@@ -37,7 +37,7 @@ from domain.kernel.decision import Decision, advance as advance_in_place
 from domain.kernel.errors import IllegalAction
 from domain.kernel.memo import Memo
 
-from . import listing, plays
+from . import listing, plays, takeback
 from .hidden import redact, redact_action, view  # noqa: F401  (the API)
 from .plays import HAND_LIMIT, attack_values, clear_top, draw, free_points, opponents, side_seats  # noqa: F401  (the API)
 from .cards import ATTRIBUTES, HEROES, deck_list
@@ -109,46 +109,22 @@ def evolve(duel, fact):
         for card in fact["cards"]:
             hand.remove(card)
         players[fact["seat"]]["discard"].extend(fact["cards"])
-        if "for" in fact:
-            _note(duel, fact["for"], lambda undo: {"discarded": {
-                "seat": fact["seat"], "cards": undo.get("discarded", {}).get("cards", []) + list(fact["cards"])}})
-    elif kind == "hc.undiscard":
-        player = players[fact["seat"]]
-        for card in fact["cards"]:
-            _remove_latest(player["discard"], card)
-        player["hand"].extend(fact["cards"])
+        takeback.note(duel, fact)
+    elif kind in takeback.FACTS:
+        takeback.evolve(duel, fact)
     elif kind == "hc.reshuffle":
         players[fact["seat"]].update(deck=list(fact["order"]), discard=[])
     elif kind == "hc.draw":
         player = players[fact["seat"]]
         del player["deck"][:len(fact["cards"])]
         player["hand"].extend(fact["cards"])
-        if "for" in fact:
-            _note(duel, fact["for"], lambda undo: {"drew": undo.get("drew", 0) + len(fact["cards"]),
-                                                   "hand": len(player["hand"])})
-    elif kind == "hc.undraw":
-        player = players[fact["seat"]]
-        for card in fact["cards"]:
-            _remove_latest(player["hand"], card)
-        player["deck"][:0] = fact["cards"]
+        takeback.note(duel, fact)
     elif kind == "hc.clear":
         player = players[fact["seat"]]
-        stack = player["stacks"][fact["attribute"]]
-        if "for" in fact and duel["sequence"]:
-            played = duel["sequence"]["played"]
-            _note(duel, fact["for"], lambda undo: {"cleared": {
-                "seat": fact["seat"], "attribute": fact["attribute"], "index": len(stack) - 1, "entry": stack[-1],
-                "active": [[i, e] for i, e in enumerate(played) if e.get("uid") == stack[-1]["uid"]]}})
-        entry = stack.pop()
+        takeback.note(duel, fact)  # before the card leaves its stack: where it stood
+        entry = player["stacks"][fact["attribute"]].pop()
         player["discard"].append(fact.get("card") or entry["card"])
         _forget_active(duel, entry["uid"])
-    elif kind == "hc.unclear":
-        player = players[fact["seat"]]
-        _remove_latest(player["discard"], fact["entry"]["card"])
-        player["stacks"][fact["attribute"]].insert(fact["index"], dict(fact["entry"]))
-        if duel["sequence"]:
-            for index, entry in fact["active"]:
-                duel["sequence"]["played"].insert(index, dict(entry))
     elif kind == "hc.unwind":
         for player in players:
             player["twisted"] = [t for t in player["twisted"] if t["by"] != fact["by"]]
@@ -221,23 +197,6 @@ def evolve(duel, fact):
     else:
         raise ValueError(f"unknown duel fact {kind!r}")
     return duel
-
-
-def _note(duel, uid, update):
-    """What a card's effect did, kept in the card's entry of the open sequence for a purge to
-    take back (plays.undo_effects): the last entry of `uid` (a replay shares its card's uid and
-    comes after it). A new entry, not the old one changed: a trial copy shares entries."""
-    played = duel["sequence"]["played"] if duel["sequence"] else []
-    for index in range(len(played) - 1, -1, -1):
-        if played[index]["uid"] == uid:
-            undo = dict(played[index].get("effects") or {})
-            undo.update(update(undo))
-            played[index] = {**played[index], "effects": undo}
-            return
-
-
-def _remove_latest(cards, card):
-    del cards[len(cards) - 1 - cards[::-1].index(card)]
 
 
 def _forget_active(duel, uid):

@@ -7,6 +7,7 @@ because `decide` works on a copy, so a refusal anywhere discards everything emit
 
 from domain.kernel.errors import IllegalAction
 
+from . import takeback
 from .cards import ATTRIBUTES, CARDS, SET_KINDS, side_of
 
 HAND_LIMIT = 7  # "You may never hold more than seven cards in your hand at any time."
@@ -336,7 +337,7 @@ def replays_purge(st, seat, effect, action):
 def undo_record(effect, uid):
     """What a purge of this card must take back, besides its value, known when it is played.
     What its effect does to hands, decks and stacks is added to its entry as it happens
-    (engine.evolve's `_note`: "discarded", "drew" and "hand", "cleared"); README 12."""
+    (takeback.note: "discarded", "drew" and "hand", "cleared"); README 12."""
     undo = {}
     if "twist" in effect:
         undo["twist"] = uid
@@ -420,7 +421,7 @@ def act_choose(turn, seat, action):
 def purge(turn, seat):
     """Purge: "You may only purge the last card played in the current Attack Sequence"; it is as
     if never played: a purged Base Attack cancels the sequence and its Exclusive does not count,
-    and what its effect did is taken back (README 12: `undo_effects`)."""
+    and what its effect did is taken back (README 12: takeback.py)."""
     st = turn.state
     sequence = st["sequence"]
     if not sequence or not sequence["played"]:
@@ -444,46 +445,12 @@ def purge(turn, seat):
         turn.emit({"f": "hc.allowance", "delta": -undo["allowance"]})
     if "duplicate" in undo:
         turn.emit({"f": "hc.unqueue_duplicate", "source": undo["duplicate"]})
-    undo_effects(turn, last["seat"], undo)
+    for fact in takeback.facts(st, last["seat"], undo):
+        turn.emit(fact)
     if CARDS[last["card"]]["timing"] == "exclusive" and last["uid"] is not None and last["seat"] == st["turn"]["active"]:
         turn.emit({"f": "hc.exclusive", "delta": -1})
     if last["kind"] == "base_attack":
         turn.emit({"f": "hc.cancel"})
-
-
-def undo_effects(turn, seat, undo):
-    """Purge: "removes any effects the card had on the game ... it is as if the card was never
-    played" — what its effect did to hands, decks and stacks (README 12), as far as it can be:
-    - a forced discard: the cards discarded go back from the target's discard stack to its hand
-      (those still there; the discard stack is public, so this shows nothing new);
-    - a draw: the cards drawn go back from `seat`'s hand to the top of its deck, in the order
-      drawn. Which cards in the hand were drawn is the owner's secret, so how many go back is
-      worked out from public counts only: as many as were drawn, less one for each card the
-      hand has lost since the draw (a drawn card may have been among them: deployed face down,
-      or played and gone again); they are the last cards of the hand, where a draw puts them.
-      The fact is redacted for the other seats to its count, as a draw is;
-    - a clear (Second Wind): the cleared card leaves the discard stack for its old place in its
-      stack (face as it was) and, if it was Active, for its old place in the sequence."""
-    st = turn.state
-    if "discarded" in undo:
-        target = undo["discarded"]["seat"]
-        pile = list(st["players"][target]["discard"])
-        back = []
-        for card in undo["discarded"]["cards"]:
-            if card in pile:
-                del pile[len(pile) - 1 - pile[::-1].index(card)]  # the latest copy
-                back.append(card)
-        if back:
-            turn.emit({"f": "hc.undiscard", "seat": target, "cards": back})
-    if "drew" in undo:
-        hand = st["players"][seat]["hand"]
-        count = min(len(hand), max(0, undo["drew"] - max(0, undo["hand"] - len(hand))))
-        if count:
-            turn.emit({"f": "hc.undraw", "seat": seat, "cards": hand[len(hand) - count:]})
-    if "cleared" in undo:
-        cleared = undo["cleared"]
-        if cleared["entry"]["card"] in st["players"][cleared["seat"]]["discard"]:
-            turn.emit({"f": "hc.unclear", **cleared})
 
 
 def duplicate(turn, seat, action, uid):
