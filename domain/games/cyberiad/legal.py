@@ -57,7 +57,8 @@ def _play_actions(state, seat, instance):
     # A payment made here is never refused (`payment_refusal`): other cards from the hand, at
     # least one for an X cost, worth the cost otherwise with no card to spare (the cheapest
     # payment adds the cards by falling worth until the cost is met, so each is needed; asking
-    # again was a twentieth of a search). Only distinctness is checked again: it holds while no hand holds an instance twice.
+    # again was a twentieth of a search). Only distinctness is checked again: it holds while no
+    # hand holds an instance twice.
     return [{"type": "play", "card": instance, "pay": pay, "params": {"pay": pay_schema}}
             for pay in payments if pay is not None and len(set(pay)) == len(pay)]
 

@@ -9,7 +9,10 @@ from .bots import BOTS
 from .cards import CARDS_DIGEST
 from .stats import PROFILE
 
-RULES_VERSION = "1.3.0"  # 1.3: a Last Gasp set off by a point of a damage effect applies before that effect's next point; 1.2: a leaver's pass no longer counts among the passes in a row ending the Main Phase (1.1: mulligan redraws before reshuffling; designed ends are draws; Promote wins over Frontline)
+# 1.3: a Last Gasp set off by a point of a damage effect applies before that effect's next point;
+# 1.2: a leaver's pass no longer counts among the passes in a row ending the Main Phase (1.1:
+# mulligan redraws before reshuffling; designed ends are draws; Promote wins over Frontline).
+RULES_VERSION = "1.3.0"
 
 RULESET = register(Ruleset.assemble(
     rules=rules,

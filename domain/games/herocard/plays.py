@@ -21,9 +21,8 @@ def draw(turn, seat, count, source=None):
     """Draw one card at a time; an empty Action Deck is refilled from the discard stack
     (shuffled, or turned over as it lies in the Discard Queue variant). `source`: the uid of
     the card of the open Attack Sequence whose effect this draw is; its entry keeps how many
-    cards it drew, for a purge to take back (`evolve` notes it, README 12)."""
-    drawn = []
-    tag = {} if source is None else {"for": source}
+    cards it drew, for a purge to take back (takeback.note, README 12)."""
+    drawn, tag = [], takeback.tag(source)
     for _ in range(count):
         player = turn.state["players"][seat]
         if len(player["deck"]) <= len(drawn):
@@ -45,7 +44,7 @@ def clear_top(turn, seat, attribute, source=None):
     """`source`: as for `draw`, the uid of the sequence's card whose effect this clear is."""
     entry = turn.state["players"][seat]["stacks"][attribute][-1]
     turn.emit({"f": "hc.clear", "seat": seat, "attribute": attribute, "uid": entry["uid"], "card": entry["card"],
-               **({} if source is None else {"for": source})})
+               **takeback.tag(source)})
 
 
 def free_points(player, attribute):
@@ -386,10 +385,9 @@ def force_discard(turn, seat, target, rule, source=None):
     the attacker and every spectator how many such cards the hidden hand holds."""
     if not turn.state["players"][target]["hand"]:  # the hand's size is public: nothing to hide
         return
-    pending = {"seat": target, "kind": "discard", "of": rule["of"], "count": rule["count"], "source": seat}
-    if source is not None:  # the card's uid: its entry keeps the cards discarded, for a purge (README 12)
-        pending["for"] = source
-    turn.emit({"f": "hc.pending", "pending": pending})
+    # `for`: the card's uid, whose entry keeps the cards discarded, for a purge (README 12)
+    turn.emit({"f": "hc.pending", "pending": {"seat": target, "kind": "discard", "of": rule["of"],
+                                               "count": rule["count"], "source": seat, **takeback.tag(source)}})
 
 
 def must_discard(duel, seat):
@@ -413,8 +411,7 @@ def act_choose(turn, seat, action):
             raise IllegalAction("discard_kind", f"discard {pending['of']} cards from your hand")
         hand.remove(card)
     if cards:
-        turn.emit({"f": "hc.discard", "seat": seat, "cards": list(cards),
-                   **({"for": pending["for"]} if "for" in pending else {})})
+        turn.emit({"f": "hc.discard", "seat": seat, "cards": list(cards), **takeback.tag(pending.get("for"))})
     turn.emit({"f": "hc.pending", "pending": None})
 
 

@@ -9,6 +9,12 @@ stood (a clear shows the card)."""
 FACTS = ("hc.undiscard", "hc.undraw", "hc.unclear")
 
 
+def tag(source) -> dict:
+    """The field that names the card a draw, clear or forced discard is the effect of (`for`,
+    its uid in the open sequence: public), for `note`; none outside a sequence."""
+    return {} if source is None else {"for": source}
+
+
 def note(duel, fact):
     """Keep in the entry of the card whose effect `fact` is (its `for`) what the fact did."""
     uid = fact.get("for")
